@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs every Debian package Prism needs (build, tests, benchmarks, real levels). Idempotent.
+set -euo pipefail
+PACKAGES=(
+  build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
+  libglm-dev libassimp-dev libzip-dev assimp-testmodels
+  libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
+  glslc glslang-tools spirv-tools libglfw3-dev libimgui-dev libstb-dev xvfb xauth
+  libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
+  libbullet-dev libembree-dev
+  openarena-081-maps
+)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update
+$SUDO apt-get install -y --no-install-recommends "${missing[@]}"
