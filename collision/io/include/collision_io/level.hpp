@@ -45,6 +45,10 @@ struct Level {
 struct LoadOptions {
   /// Subdivisions per side of each 3x3 Bezier patch piece (2*L*L triangles a piece), 1..64.
   int patch_level = 5;
+  /// Most triangles a map may produce before make_mesh(); more throws LoadError. A guard
+  /// against corrupt files whose faces reuse the same data over and over (real maps stay far
+  /// below: ctf_inyard at patch level 64 is about 3 million).
+  std::size_t max_triangles = std::size_t{1} << 24;
 };
 
 /// Loads `spec`, which is one of:
@@ -66,6 +70,9 @@ Level load_mesh_file(const std::string& path);
 
 /// Reads one file out of a zip archive (.pk3). Throws LoadError.
 std::vector<std::uint8_t> read_zip_entry(const std::string& archive, const std::string& entry);
+
+/// The map entries (`maps/*.bsp`) of a zip archive (.pk3), sorted. Throws LoadError.
+std::vector<std::string> list_maps(const std::string& archive);
 
 /// The OpenArena data folder searched for bare map names.
 inline constexpr const char* kOpenArenaDir = "/usr/share/games/openarena/baseoa";

@@ -1,0 +1,253 @@
+// Binned SAH build (Wald 2007) into a binary tree, collapsed into 4-wide nodes.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+#include <glm/geometric.hpp>
+
+#include "collision/bvh.hpp"
+
+namespace collision {
+
+namespace {
+
+constexpr int kBins = 32;
+constexpr float kTraversalCost = 1.0f;     // relative to one triangle test
+constexpr float kIntersectionCost = 1.0f;
+constexpr int kMaxSahDepth = 48;
+
+struct Primitive {
+  Aabb box;
+  glm::vec3 centroid;
+  std::uint32_t triangle;
+};
+
+struct BinaryNode {
+  Aabb box;
+  std::int32_t left = -1, right = -1;  // children, or -1 for a leaf
+  std::uint32_t first = 0, count = 0;  // leaf range in the primitive array
+  bool leaf() const { return left < 0; }
+};
+
+struct Builder {
+  std::vector<Primitive>& prims;
+  const BvhBuildOptions& options;
+  std::vector<BinaryNode> nodes;
+
+  // Returns the split position (first primitive of the right half) or 0 for "make a leaf".
+  std::uint32_t split_sah(std::uint32_t first, std::uint32_t count, const Aabb& box) {
+    Aabb centroids;
+    for (std::uint32_t i = first; i < first + count; ++i) centroids.grow(prims[i].centroid);
+    float best_cost = std::numeric_limits<float>::infinity();
+    int best_axis = -1, best_bin = -1;
+    for (int axis = 0; axis < 3; ++axis) {
+      const float lo = centroids.min[axis], hi = centroids.max[axis];
+      if (!(hi > lo)) continue;
+      const float scale = kBins / (hi - lo);
+      std::array<Aabb, kBins> bin_box{};
+      std::array<std::uint32_t, kBins> bin_count{};
+      for (std::uint32_t i = first; i < first + count; ++i) {
+        const int b = std::min(kBins - 1, static_cast<int>((prims[i].centroid[axis] - lo) * scale));
+        bin_box[b].grow(prims[i].box);
+        ++bin_count[b];
+      }
+      // Sweep from the right to get the right-side areas, then from the left.
+      std::array<float, kBins> right_area{};
+      std::array<std::uint32_t, kBins> right_count{};
+      Aabb acc;
+      std::uint32_t n = 0;
+      for (int b = kBins - 1; b > 0; --b) {
+        acc.grow(bin_box[b]);
+        n += bin_count[b];
+        right_area[b] = acc.half_area();
+        right_count[b] = n;
+      }
+      acc = Aabb{};
+      n = 0;
+      for (int b = 0; b < kBins - 1; ++b) {
+        acc.grow(bin_box[b]);
+        n += bin_count[b];
+        const std::uint32_t nr = right_count[b + 1];
+        if (n == 0 || nr == 0) continue;
+        const float cost = acc.half_area() * static_cast<float>(n) + right_area[b + 1] * static_cast<float>(nr);
+        if (cost < best_cost) {
+          best_cost = cost;
+          best_axis = axis;
+          best_bin = b;
+        }
+      }
+    }
+    const float leaf_cost = kIntersectionCost * static_cast<float>(count);
+    const float area = box.half_area();
+    const float split_cost =
+        area > 0.0f ? kTraversalCost + kIntersectionCost * best_cost / area : leaf_cost;
+    if (best_axis < 0) return split_median(first, count);  // all centroids coincide
+    if (static_cast<int>(count) <= options.max_leaf_size && split_cost >= leaf_cost) return 0;
+    const float lo = centroids.min[best_axis];
+    const float scale = kBins / (centroids.max[best_axis] - lo);
+    const auto mid = std::partition(
+        prims.begin() + first, prims.begin() + first + count, [&](const Primitive& p) {
+          return std::min(kBins - 1, static_cast<int>((p.centroid[best_axis] - lo) * scale)) <= best_bin;
+        });
+    const auto pos = static_cast<std::uint32_t>(mid - prims.begin());
+    if (pos == first || pos == first + count) return split_median(first, count);
+    return pos;
+  }
+
+  std::uint32_t split_median(std::uint32_t first, std::uint32_t count) {
+    if (static_cast<int>(count) <= options.max_leaf_size) return 0;
+    Aabb centroids;
+    for (std::uint32_t i = first; i < first + count; ++i) centroids.grow(prims[i].centroid);
+    const glm::vec3 e = centroids.extent();
+    const int axis = (e.x >= e.y && e.x >= e.z) ? 0 : (e.y >= e.z ? 1 : 2);
+    const std::uint32_t mid = first + count / 2;
+    std::nth_element(prims.begin() + first, prims.begin() + mid, prims.begin() + first + count,
+                     [axis](const Primitive& p, const Primitive& q) {
+                       if (p.centroid[axis] != q.centroid[axis]) return p.centroid[axis] < q.centroid[axis];
+                       return p.triangle < q.triangle;
+                     });
+    return mid;
+  }
+
+  std::int32_t build(std::uint32_t first, std::uint32_t count, int depth) {
+    const auto index = static_cast<std::int32_t>(nodes.size());
+    nodes.emplace_back();
+    Aabb box;
+    for (std::uint32_t i = first; i < first + count; ++i) box.grow(prims[i].box);
+    nodes[index].box = box;
+    // Past kMaxSahDepth the median split bounds the depth (and the recursion) on any input.
+    const bool sah = options.split == BvhSplit::kSah && depth < kMaxSahDepth;
+    const std::uint32_t split = sah ? split_sah(first, count, box) : split_median(first, count);
+    if (split == 0) {
+      nodes[index].first = first;
+      nodes[index].count = count;
+      return index;
+    }
+    const std::int32_t left = build(first, split - first, depth + 1);
+    const std::int32_t right = build(split, first + count - split, depth + 1);
+    nodes[index].left = left;
+    nodes[index].right = right;
+    return index;
+  }
+};
+
+std::uint32_t leaf_reference(const BinaryNode& n) {
+  return BvhNode4::kLeafBit | (n.first << 4) | n.count;
+}
+
+// Collapses binary subtree `b` into a 4-wide node; returns its index in out.nodes.
+std::uint32_t collapse(const std::vector<BinaryNode>& bin, std::int32_t b, Bvh& out) {
+  std::array<std::int32_t, 4> kids{bin[b].left, bin[b].right, -1, -1};
+  int n = 2;
+  while (n < 4) {  // open the largest inner child until four children are gathered
+    int pick = -1;
+    float pick_area = -1.0f;
+    for (int i = 0; i < n; ++i) {
+      if (!bin[kids[i]].leaf() && bin[kids[i]].box.half_area() > pick_area) {
+        pick = i;
+        pick_area = bin[kids[i]].box.half_area();
+      }
+    }
+    if (pick < 0) break;
+    const BinaryNode& opened = bin[kids[pick]];
+    kids[pick] = opened.left;
+    kids[n++] = opened.right;
+  }
+  const auto index = static_cast<std::uint32_t>(out.nodes.size());
+  out.nodes.emplace_back();
+  std::array<std::uint32_t, 4> refs{BvhNode4::kEmpty, BvhNode4::kEmpty, BvhNode4::kEmpty,
+                                    BvhNode4::kEmpty};
+  for (int i = 0; i < n; ++i) {
+    const BinaryNode& k = bin[kids[i]];
+    refs[i] = k.leaf() ? leaf_reference(k) : collapse(bin, kids[i], out);
+  }
+  BvhNode4& node = out.nodes[index];  // out.nodes may have grown: index again
+  const float inf = std::numeric_limits<float>::infinity();
+  for (int i = 0; i < 4; ++i) {
+    node.child[i] = refs[i];
+    const Aabb box = i < n ? bin[kids[i]].box : Aabb{};
+    node.min_x[i] = i < n ? box.min.x : inf;
+    node.min_y[i] = i < n ? box.min.y : inf;
+    node.min_z[i] = i < n ? box.min.z : inf;
+    node.max_x[i] = i < n ? box.max.x : -inf;
+    node.max_y[i] = i < n ? box.max.y : -inf;
+    node.max_z[i] = i < n ? box.max.z : -inf;
+  }
+  return index;
+}
+
+}  // namespace
+
+Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
+  BvhBuildOptions options = in_options;
+  options.max_leaf_size = std::clamp(options.max_leaf_size, 1, Bvh::kMaxLeafSize);
+  std::vector<Primitive> prims;
+  prims.reserve(mesh.triangle_count());
+  for (std::uint32_t i = 0; i < mesh.triangle_count(); ++i) {
+    if (!mesh.solid(i)) continue;
+    const Triangle t = mesh.triangle(i);
+    Primitive p;
+    p.box.grow(t.a);
+    p.box.grow(t.b);
+    p.box.grow(t.c);
+    p.centroid = p.box.center();
+    p.triangle = i;
+    prims.push_back(p);
+  }
+  Bvh bvh;
+  if (prims.empty()) return bvh;
+
+  Builder builder{prims, options, {}};
+  builder.nodes.reserve(2 * prims.size() / static_cast<std::size_t>(options.max_leaf_size) + 1);
+  builder.build(0, static_cast<std::uint32_t>(prims.size()), 0);
+  const auto& bin = builder.nodes;
+  bvh.bounds = bin[0].box;
+  bvh.root = bin[0].leaf() ? leaf_reference(bin[0]) : collapse(bin, 0, bvh);
+
+  bvh.triangles.resize(prims.size());
+  for (std::size_t i = 0; i < prims.size(); ++i) {
+    const std::uint32_t ti = prims[i].triangle;
+    const Triangle t = mesh.triangle(ti);
+    BvhTriangle& bt = bvh.triangles[i];
+    bt.a = t.a;
+    bt.b = t.b;
+    bt.c = t.c;
+    bt.n = mesh.normals[ti];
+    bt.d = glm::dot(bt.n, t.a);
+    bt.index = ti;
+    bt.pad = bt.pad2 = 0.0f;
+  }
+  return bvh;
+}
+
+double sah_cost(const Bvh& bvh) {
+  if (bvh.empty()) return 0.0;
+  const double root_area = bvh.bounds.half_area();
+  if (root_area <= 0.0) return 0.0;
+  if (BvhNode4::is_leaf(bvh.root)) return static_cast<double>(BvhNode4::leaf_count(bvh.root)) * kIntersectionCost;
+  double cost = 0.0;
+  std::vector<std::pair<std::uint32_t, double>> stack{{bvh.root, root_area}};
+  while (!stack.empty()) {
+    const auto [index, area] = stack.back();
+    stack.pop_back();
+    cost += kTraversalCost * area / root_area;
+    const BvhNode4& node = bvh.nodes[index];
+    for (int i = 0; i < 4; ++i) {
+      if (node.child[i] == BvhNode4::kEmpty) continue;
+      Aabb box;
+      box.min = {node.min_x[i], node.min_y[i], node.min_z[i]};
+      box.max = {node.max_x[i], node.max_y[i], node.max_z[i]};
+      const double child_area = box.half_area();
+      if (BvhNode4::is_leaf(node.child[i])) {
+        cost += kIntersectionCost * static_cast<double>(BvhNode4::leaf_count(node.child[i])) * child_area / root_area;
+      } else {
+        stack.emplace_back(node.child[i], child_area);
+      }
+    }
+  }
+  return cost;
+}
+
+}  // namespace collision

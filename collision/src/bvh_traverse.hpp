@@ -1,0 +1,128 @@
+#pragma once
+// Internal: SSE traversal of the 4-wide BVH. Not a public header.
+#include <immintrin.h>
+
+#include <cmath>
+#include <cstdint>
+
+#include "collision/bvh.hpp"
+
+namespace collision::detail {
+
+inline constexpr int kStackSize = 256;  // > 3 x the deepest tree build_bvh makes (about 75 binary levels)
+
+/// A segment with its box grown by `margin` per axis (the swept body's half extent plus a
+/// rounding allowance), tested against child boxes with the sign-ordered slab test: an empty
+/// child (min = +inf, max = -inf) always misses.
+struct SweptSegment {
+  __m128 origin[3];
+  __m128 inv_dir[3];
+  __m128 margin[3];
+  int near_is_max[3];  // per axis: the entry plane is the box's max (direction negative)
+
+  SweptSegment(const glm::vec3& o, const glm::vec3& d, const glm::vec3& m) {
+    for (int a = 0; a < 3; ++a) {
+      // Keep 1/d finite so that (plane - o) * inv never multiplies inf by zero.
+      const float inv = std::fabs(d[a]) > 1e-30f ? 1.0f / d[a] : std::copysign(1e30f, d[a]);
+      origin[a] = _mm_set1_ps(o[a]);
+      inv_dir[a] = _mm_set1_ps(inv);
+      near_is_max[a] = inv < 0.0f;
+      margin[a] = _mm_set1_ps(m[a]);
+    }
+  }
+
+  /// Entry times of the four children; returns a bit mask of those entered within [0, t_max].
+  int test(const BvhNode4& node, float t_max, __m128& t_enter) const {
+    const float* mins[3] = {node.min_x, node.min_y, node.min_z};
+    const float* maxs[3] = {node.max_x, node.max_y, node.max_z};
+    __m128 tn = _mm_setzero_ps();
+    __m128 tf = _mm_set1_ps(t_max);
+    for (int a = 0; a < 3; ++a) {
+      const __m128 lo = _mm_sub_ps(_mm_load_ps(mins[a]), margin[a]);
+      const __m128 hi = _mm_add_ps(_mm_load_ps(maxs[a]), margin[a]);
+      const __m128 near_plane = near_is_max[a] ? hi : lo;
+      const __m128 far_plane = near_is_max[a] ? lo : hi;
+      tn = _mm_max_ps(tn, _mm_mul_ps(_mm_sub_ps(near_plane, origin[a]), inv_dir[a]));
+      tf = _mm_min_ps(tf, _mm_mul_ps(_mm_sub_ps(far_plane, origin[a]), inv_dir[a]));
+    }
+    t_enter = tn;
+    return _mm_movemask_ps(_mm_cmple_ps(tn, tf));
+  }
+};
+
+/// Visits the leaves whose grown boxes the segment enters before `t_max`, nearest first.
+/// `leaf(first, count, t_max)` may lower t_max (a closer hit), which prunes the rest.
+template <class LeafFn>
+void traverse_segment(const Bvh& bvh, const SweptSegment& seg, float& t_max, LeafFn&& leaf) {
+  if (bvh.empty()) return;
+  struct Entry {
+    std::uint32_t ref;
+    float t;
+  };
+  Entry stack[kStackSize];
+  int top = 0;
+  stack[top++] = {bvh.root, 0.0f};
+  while (top > 0) {
+    const Entry e = stack[--top];
+    if (e.t > t_max) continue;
+    if (BvhNode4::is_leaf(e.ref)) {
+      leaf(BvhNode4::leaf_first(e.ref), BvhNode4::leaf_count(e.ref), t_max);
+      continue;
+    }
+    const BvhNode4& node = bvh.nodes[e.ref];
+    __m128 tv;
+    int mask = seg.test(node, t_max, tv);
+    if (mask == 0) continue;
+    alignas(16) float t[4];
+    _mm_store_ps(t, tv);
+    // Push the entered children farthest first so the nearest is popped next.
+    Entry hits[4];
+    int n = 0;
+    while (mask) {
+      const int i = __builtin_ctz(static_cast<unsigned>(mask));
+      mask &= mask - 1;
+      Entry h{node.child[i], t[i]};
+      int j = n++;
+      while (j > 0 && hits[j - 1].t < h.t) {
+        hits[j] = hits[j - 1];
+        --j;
+      }
+      hits[j] = h;
+    }
+    for (int i = 0; i < n; ++i) stack[top++] = hits[i];
+  }
+}
+
+/// Visits the leaves whose boxes overlap `box` (closed intervals).
+template <class LeafFn>
+void traverse_box(const Bvh& bvh, const Aabb& box, LeafFn&& leaf) {
+  if (bvh.empty()) return;
+  std::uint32_t stack[kStackSize];
+  int top = 0;
+  stack[top++] = bvh.root;
+  const __m128 qmin[3] = {_mm_set1_ps(box.min.x), _mm_set1_ps(box.min.y), _mm_set1_ps(box.min.z)};
+  const __m128 qmax[3] = {_mm_set1_ps(box.max.x), _mm_set1_ps(box.max.y), _mm_set1_ps(box.max.z)};
+  while (top > 0) {
+    const std::uint32_t ref = stack[--top];
+    if (BvhNode4::is_leaf(ref)) {
+      leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref));
+      continue;
+    }
+    const BvhNode4& node = bvh.nodes[ref];
+    const float* mins[3] = {node.min_x, node.min_y, node.min_z};
+    const float* maxs[3] = {node.max_x, node.max_y, node.max_z};
+    __m128 ok = _mm_castsi128_ps(_mm_set1_epi32(-1));
+    for (int a = 0; a < 3; ++a) {
+      ok = _mm_and_ps(ok, _mm_cmple_ps(_mm_load_ps(mins[a]), qmax[a]));
+      ok = _mm_and_ps(ok, _mm_cmple_ps(qmin[a], _mm_load_ps(maxs[a])));
+    }
+    int mask = _mm_movemask_ps(ok);
+    while (mask) {
+      const int i = __builtin_ctz(static_cast<unsigned>(mask));
+      mask &= mask - 1;
+      stack[top++] = node.child[i];
+    }
+  }
+}
+
+}  // namespace collision::detail

@@ -1,0 +1,244 @@
+// Per-triangle tests: swept sphere (exact), closest point, ray, triangle/box overlap.
+#include "narrow_phase.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
+namespace collision {
+
+namespace {
+
+struct ClosestPoint {
+  glm::dvec3 point;
+  Feature feature;
+};
+
+glm::dvec3 closest_on_segment(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b) {
+  const glm::dvec3 ab = b - a;
+  const double len2 = glm::dot(ab, ab);
+  if (len2 <= 0.0) return a;
+  const double s = std::clamp(glm::dot(p - a, ab) / len2, 0.0, 1.0);
+  return a + s * ab;
+}
+
+// Ericson 2005, 5.1.5, with the Voronoi region reported as a feature. A degenerate triangle
+// (zero area) falls back to the closest of its three edges.
+ClosestPoint closest_point_region(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b,
+                                  const glm::dvec3& c) {
+  const glm::dvec3 ab = b - a, ac = c - a, ap = p - a;
+  const double d1 = glm::dot(ab, ap), d2 = glm::dot(ac, ap);
+  if (d1 <= 0.0 && d2 <= 0.0) return {a, Feature::kVertex};
+  const glm::dvec3 bp = p - b;
+  const double d3 = glm::dot(ab, bp), d4 = glm::dot(ac, bp);
+  if (d3 >= 0.0 && d4 <= d3) return {b, Feature::kVertex};
+  const double vc = d1 * d4 - d3 * d2;
+  if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 - d3 > 0.0) {
+    return {a + (d1 / (d1 - d3)) * ab, Feature::kEdge};
+  }
+  const glm::dvec3 cp = p - c;
+  const double d5 = glm::dot(ab, cp), d6 = glm::dot(ac, cp);
+  if (d6 >= 0.0 && d5 <= d6) return {c, Feature::kVertex};
+  const double vb = d5 * d2 - d1 * d6;
+  if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && d2 - d6 > 0.0) {
+    return {a + (d2 / (d2 - d6)) * ac, Feature::kEdge};
+  }
+  const double va = d3 * d6 - d5 * d4;
+  if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 && (d4 - d3) + (d5 - d6) > 0.0) {
+    return {b + ((d4 - d3) / ((d4 - d3) + (d5 - d6))) * (c - b), Feature::kEdge};
+  }
+  const double denom = va + vb + vc;
+  if (!(denom > 0.0)) {  // degenerate: no interior
+    const glm::dvec3 q[3] = {closest_on_segment(p, a, b), closest_on_segment(p, b, c),
+                             closest_on_segment(p, c, a)};
+    int best = 0;
+    for (int i = 1; i < 3; ++i) {
+      if (glm::dot(p - q[i], p - q[i]) < glm::dot(p - q[best], p - q[best])) best = i;
+    }
+    return {q[best], Feature::kEdge};
+  }
+  const double v = vb / denom, w = vc / denom;
+  return {a + ab * v + ac * w, Feature::kFace};
+}
+
+// Smallest root of a t^2 + b t + c = 0 for an approaching move (c > 0, b < 0), or -1.
+// A double root (disc == 0) is a tangential touch with no approach speed: not a hit.
+double entry_root(double a, double b, double c) {
+  if (!(c > 0.0) || !(b < 0.0) || !(a > 0.0)) return -1.0;
+  const double disc = b * b - 4.0 * a * c;
+  if (!(disc > 0.0)) return -1.0;
+  return 2.0 * c / (-b + std::sqrt(disc));  // stable form of (-b - sqrt(disc)) / 2a
+}
+
+}  // namespace
+
+glm::dvec3 closest_point_on_triangle(const glm::dvec3& p, const glm::dvec3& a,
+                                     const glm::dvec3& b, const glm::dvec3& c) {
+  return closest_point_region(p, a, b, c).point;
+}
+
+const char* to_string(Feature f) {
+  switch (f) {
+    case Feature::kFace: return "face";
+    case Feature::kEdge: return "edge";
+    case Feature::kVertex: return "vertex";
+    case Feature::kNone: break;
+  }
+  return "none";
+}
+
+namespace detail {
+
+SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
+                                      const glm::dvec3& c, const glm::dvec3& n,
+                                      const glm::dvec3& p_abs, double r, const glm::dvec3& v,
+                                      bool one_sided, double t_limit) {
+  SphereContact out;
+  // Work relative to corner A: far from the origin this keeps the small differences exact.
+  const glm::dvec3 p = p_abs - a, B = b - a, C = c - a, O(0.0);
+  const bool has_normal = glm::dot(n, n) > 0.0;
+  const double nd = has_normal ? glm::dot(n, p) : 0.0;
+  if (one_sided && nd < 0.0) return out;
+
+  // Already in contact at the start?
+  const ClosestPoint start = closest_point_region(p, O, B, C);
+  const glm::dvec3 sep = p - start.point;
+  const double dist2 = glm::dot(sep, sep);
+  if (dist2 < r * r) {
+    const double dist = std::sqrt(dist2);
+    const bool touching = r - dist <= 1e-9 * r;  // rounding of a resting contact, not overlap
+    if (touching && glm::dot(v, sep) >= 0.0) return out;  // resting, moving away or along
+    out.hit = true;
+    out.start_overlap = !touching;
+    out.penetration = touching ? 0.0 : r - dist;
+    out.toi = 0.0;
+    out.point = start.point + a;
+    out.normal = dist > 0.0 ? sep / dist : (has_normal ? (nd >= 0.0 ? n : -n) : glm::dvec3(0, 0, 1));
+    out.feature = start.feature;
+    return out;
+  }
+
+  const auto accept = [t_limit](double t) {
+    return t >= 0.0 && static_cast<float>(t) <= static_cast<float>(t_limit);
+  };
+  double best = -1.0;
+  glm::dvec3 best_point(0.0);
+  Feature best_feature = Feature::kNone;
+
+  // Face interior: the sphere first touches the plane at distance r; if that contact point lies
+  // inside the triangle, it is the first contact of all.
+  if (has_normal) {
+    const double side = nd >= 0.0 ? 1.0 : -1.0;
+    const double approach = -side * glm::dot(n, v);
+    const double gap = side * nd - r;
+    if (gap >= 0.0 && approach <= 0.0) return out;  // never comes within r of the plane
+    if (gap >= 0.0) {
+      const double t = gap / approach;
+      if (!accept(t)) return out;  // the plane is reached too late: so is the triangle
+      const glm::dvec3 q = p + t * v - side * r * n;
+      const bool inside = glm::dot(glm::cross(B, q), n) >= 0.0 &&
+                          glm::dot(glm::cross(C - B, q - B), n) >= 0.0 &&
+                          glm::dot(glm::cross(-C, q - C), n) >= 0.0;
+      if (inside) {
+        best = t;
+        best_point = q;
+        best_feature = Feature::kFace;
+      }
+    }
+  }
+
+  if (best < 0.0) {
+    const double vv = glm::dot(v, v);
+    const glm::dvec3 corner[3] = {O, B, C};
+    for (int i = 0; i < 3; ++i) {
+      // Edge interior: the centre reaches distance r from the edge's line, within the segment.
+      const glm::dvec3 e0 = corner[i], e = corner[(i + 1) % 3] - e0, w = p - e0;
+      const double ee = glm::dot(e, e), ev = glm::dot(e, v), ew = glm::dot(e, w);
+      const double qa = ee * vv - ev * ev;
+      if (qa > 1e-12 * ee * vv) {
+        const double qb = 2.0 * (ee * glm::dot(v, w) - ev * ew);
+        const double qc = ee * (glm::dot(w, w) - r * r) - ew * ew;
+        const double t = entry_root(qa, qb, qc);
+        if (accept(t) && (best < 0.0 || t < best)) {
+          const double s = (ew + t * ev) / ee;
+          if (s >= 0.0 && s <= 1.0) {
+            best = t;
+            best_point = e0 + s * e;
+            best_feature = Feature::kEdge;
+          }
+        }
+      }
+      // Corner: the centre reaches distance r from the vertex.
+      const glm::dvec3 pc = p - corner[i];
+      const double t = entry_root(vv, 2.0 * glm::dot(v, pc), glm::dot(pc, pc) - r * r);
+      if (accept(t) && (best < 0.0 || t < best)) {
+        best = t;
+        best_point = corner[i];
+        best_feature = Feature::kVertex;
+      }
+    }
+  }
+  if (best < 0.0) return out;
+
+  const glm::dvec3 centre = p + best * v;
+  if (one_sided && has_normal && glm::dot(n, centre) < 0.0) return out;  // touched from behind
+  const glm::dvec3 to_centre = centre - best_point;
+  const double len = glm::length(to_centre);
+  out.hit = true;
+  out.toi = best;
+  out.point = best_point + a;
+  out.normal = len > 0.0 ? to_centre / len : n;
+  out.feature = best_feature;
+  return out;
+}
+
+float ray_triangle(const glm::vec3& o, const glm::vec3& d, const glm::vec3& a, const glm::vec3& b,
+                   const glm::vec3& c, float t_max) {
+  const glm::vec3 e1 = b - a, e2 = c - a;
+  const glm::vec3 pv = glm::cross(d, e2);
+  const float det = glm::dot(e1, pv);
+  if (det == 0.0f || !std::isfinite(det)) return -1.0f;
+  const float inv = 1.0f / det;
+  const glm::vec3 tv = o - a;
+  const float u = glm::dot(tv, pv) * inv;
+  if (u < 0.0f || u > 1.0f) return -1.0f;
+  const glm::vec3 qv = glm::cross(tv, e1);
+  const float w = glm::dot(d, qv) * inv;
+  if (w < 0.0f || u + w > 1.0f) return -1.0f;
+  const float t = glm::dot(e2, qv) * inv;
+  if (!(t >= 0.0f && t <= t_max)) return -1.0f;
+  return t;
+}
+
+bool triangle_overlaps_box(const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c,
+                           const glm::dvec3& box_center, const glm::dvec3& h) {
+  const glm::dvec3 v[3] = {a - box_center, b - box_center, c - box_center};
+  // The box's own axes.
+  for (int k = 0; k < 3; ++k) {
+    const double lo = std::min({v[0][k], v[1][k], v[2][k]});
+    const double hi = std::max({v[0][k], v[1][k], v[2][k]});
+    if (lo > h[k] || hi < -h[k]) return false;
+  }
+  const glm::dvec3 e[3] = {v[1] - v[0], v[2] - v[1], v[0] - v[2]};
+  // The triangle's normal.
+  const glm::dvec3 n = glm::cross(e[0], e[1]);
+  const double r_n = h.x * std::fabs(n.x) + h.y * std::fabs(n.y) + h.z * std::fabs(n.z);
+  if (std::fabs(glm::dot(n, v[0])) > r_n) return false;
+  // The nine cross products of box axes and triangle edges.
+  for (int i = 0; i < 3; ++i) {
+    for (int k = 0; k < 3; ++k) {
+      glm::dvec3 axis(0.0);
+      glm::dvec3 unit(0.0);
+      unit[k] = 1.0;
+      axis = glm::cross(unit, e[i]);
+      const double p0 = glm::dot(axis, v[0]), p1 = glm::dot(axis, v[1]), p2 = glm::dot(axis, v[2]);
+      const double r = h.x * std::fabs(axis.x) + h.y * std::fabs(axis.y) + h.z * std::fabs(axis.z);
+      if (std::min({p0, p1, p2}) > r || std::max({p0, p1, p2}) < -r) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace detail
+}  // namespace collision

@@ -1,0 +1,29 @@
+#pragma once
+// Small hand-made scenes for the collision tests.
+#include <vector>
+
+#include "collision/world.hpp"
+
+namespace prism_test {
+
+/// A world made of the given triangles (each triangle its own three vertices).
+inline collision::World world_of(const std::vector<collision::Triangle>& tris) {
+  std::vector<glm::vec3> positions;
+  std::vector<glm::uvec3> indices;
+  for (const auto& t : tris) {
+    const auto base = static_cast<unsigned>(positions.size());
+    positions.insert(positions.end(), {t.a, t.b, t.c});
+    indices.emplace_back(base, base + 1, base + 2);
+  }
+  return collision::World(collision::make_mesh(std::move(positions), indices));
+}
+
+/// The square [-s, s]^2 in the plane z = h as two triangles facing +z, shifted by `offset`.
+inline std::vector<collision::Triangle> floor_quad(float s, float h = 0.0f,
+                                                   glm::vec3 offset = glm::vec3(0.0f)) {
+  const glm::vec3 a = offset + glm::vec3(-s, -s, h), b = offset + glm::vec3(s, -s, h),
+                  c = offset + glm::vec3(s, s, h), d = offset + glm::vec3(-s, s, h);
+  return {{a, b, c}, {a, c, d}};
+}
+
+}  // namespace prism_test

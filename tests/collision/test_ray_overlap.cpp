@@ -1,0 +1,65 @@
+#include <gtest/gtest.h>
+
+#include "collision/queries.hpp"
+#include "scene_builders.hpp"
+
+using glm::vec3;
+using prism_test::floor_quad;
+using prism_test::world_of;
+
+TEST(Raycast, HitsFloorWithNormalFacingOrigin) {
+  const auto world = world_of(floor_quad(10));
+  const auto down = collision::raycast(world, {1, 1, 4}, {0, 0, -8});
+  ASSERT_TRUE(down.hit);
+  EXPECT_NEAR(down.t, 0.5f, 1e-6f);
+  EXPECT_NEAR(down.normal.z, 1.0f, 1e-6f);
+  const auto up = collision::raycast(world, {1, 1, -4}, {0, 0, 8});
+  ASSERT_TRUE(up.hit);
+  EXPECT_NEAR(up.normal.z, -1.0f, 1e-6f);
+}
+
+TEST(Raycast, SegmentStopsAtItsEnd) {
+  const auto world = world_of(floor_quad(10));
+  EXPECT_FALSE(collision::raycast(world, {1, 1, 4}, {0, 0, -3.9f}).hit);
+}
+
+TEST(Raycast, NearestOfTwoFloors) {
+  auto tris = floor_quad(10, 0);
+  const auto upper = floor_quad(10, 2);
+  tris.insert(tris.end(), upper.begin(), upper.end());
+  const auto world = world_of(tris);
+  const auto h = collision::raycast(world, {1, 1, 4}, {0, 0, -8});
+  ASSERT_TRUE(h.hit);
+  EXPECT_NEAR(h.point.z, 2.0f, 1e-5f);
+  EXPECT_GE(h.triangle, 2u);
+}
+
+TEST(OverlapSphere, FindsTouchingTrianglesOnly) {
+  auto tris = floor_quad(10, 0);
+  tris.push_back({{0, 5, -5}, {0, 5, 5}, {0, 15, 0}});  // a wall piece at x = 0, y in [5, 15]
+  const auto world = world_of(tris);
+  std::vector<std::uint32_t> out;
+  collision::overlap_sphere(world, {-4, 2, 0.5f}, 1.0f, out);
+  EXPECT_EQ(out, (std::vector<std::uint32_t>{1}));  // the floor half above the diagonal
+  collision::overlap_sphere(world, {0.5f, 6, 3}, 1.0f, out);
+  EXPECT_EQ(out, (std::vector<std::uint32_t>{2}));
+  collision::overlap_sphere(world, {0, 0, 5}, 1.0f, out);
+  EXPECT_TRUE(out.empty());
+}
+
+TEST(OverlapAabb, TrianglePokingThroughFaceWithoutCrossingAnEdgeIsFound) {
+  // A big triangle slicing through the middle of a small box: the box is crossed by the
+  // triangle's face, and no triangle edge touches the box.
+  const auto world = world_of({{{-100, -100, 0.5f}, {100, -100, 0.5f}, {0, 100, 0.5f}}});
+  std::vector<std::uint32_t> out;
+  collision::overlap_aabb(world, {{0, 0, 0}, {1, 1, 1}}, out);
+  EXPECT_EQ(out.size(), 1u);
+  collision::overlap_aabb(world, {{0, 0, 0.6f}, {1, 1, 1}}, out);
+  EXPECT_TRUE(out.empty());
+  // A diagonal triangle near a box corner: box axes overlap, the triangle's plane separates.
+  const auto diag = world_of({{{2, 0, 0}, {0, 2, 0}, {0, 0, 2}}});
+  collision::overlap_aabb(diag, {{-1, -1, -1}, {0.5f, 0.5f, 0.5f}}, out);
+  EXPECT_TRUE(out.empty());
+  collision::overlap_aabb(diag, {{-1, -1, -1}, {0.7f, 0.7f, 0.7f}}, out);
+  EXPECT_EQ(out.size(), 1u);
+}
