@@ -1,0 +1,90 @@
+#include "query_csv.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace prism_query {
+
+namespace {
+
+// Splits on commas and parses each field as a finite float. Returns false on any defect.
+bool parse_floats(const std::string& line, float* out, int n, std::string& why) {
+  const char* p = line.data();
+  const char* end = p + line.size();
+  for (int i = 0; i < n; ++i) {
+    while (p < end && (*p == ' ' || *p == '\t')) ++p;
+    float v = 0.0f;
+    const auto [next, ec] = std::from_chars(p, end, v);
+    if (ec != std::errc() || next == p) {
+      why = "field " + std::to_string(i + 1) + " is not a number";
+      return false;
+    }
+    if (!std::isfinite(v)) {
+      why = "field " + std::to_string(i + 1) + " is not finite";
+      return false;
+    }
+    out[i] = v;
+    p = next;
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r')) ++p;
+    if (i + 1 < n) {
+      if (p == end || *p != ',') {
+        why = "expected " + std::to_string(n) + " comma-separated numbers, got " + std::to_string(i + 1);
+        return false;
+      }
+      ++p;
+    }
+  }
+  if (p != end) {
+    why = "unexpected text after field " + std::to_string(n);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<Query> read_queries(std::istream& in, const std::string& source) {
+  std::vector<Query> queries;
+  std::string line;
+  std::size_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
+    float f[6];
+    std::string why;
+    if (!parse_floats(line, f, 6, why)) {
+      throw InputError(source + ":" + std::to_string(number) + ": " + why +
+                       " (expected x,y,z,dx,dy,dz)");
+    }
+    queries.push_back({{f[0], f[1], f[2]}, {f[3], f[4], f[5]}});
+  }
+  if (in.bad()) throw InputError(source + ": read error");
+  return queries;
+}
+
+glm::vec3 parse_vec3(const std::string& text, const std::string& what) {
+  float f[3];
+  std::string why;
+  if (!parse_floats(text, f, 3, why)) throw InputError(what + ": '" + text + "': " + why);
+  return {f[0], f[1], f[2]};
+}
+
+void write_sweep(std::FILE* out, const collision::SweepHit& h) {
+  std::fprintf(out, "%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%lld,%d\n", h.hit ? 1 : 0,
+               static_cast<double>(h.toi), static_cast<double>(h.point.x),
+               static_cast<double>(h.point.y), static_cast<double>(h.point.z),
+               static_cast<double>(h.normal.x), static_cast<double>(h.normal.y),
+               static_cast<double>(h.normal.z),
+               h.hit ? static_cast<long long>(h.triangle) : -1LL, h.start_overlap ? 1 : 0);
+}
+
+void write_ray(std::FILE* out, const collision::RayHit& h) {
+  std::fprintf(out, "%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%lld\n", h.hit ? 1 : 0,
+               static_cast<double>(h.t), static_cast<double>(h.point.x),
+               static_cast<double>(h.point.y), static_cast<double>(h.point.z),
+               static_cast<double>(h.normal.x), static_cast<double>(h.normal.y),
+               static_cast<double>(h.normal.z), h.hit ? static_cast<long long>(h.triangle) : -1LL);
+}
+
+}  // namespace prism_query
