@@ -15,35 +15,34 @@ inline constexpr int kStackSize = 256;  // > 3 x the deepest tree build_bvh make
 /// rounding allowance), tested against child boxes with the sign-ordered slab test: an empty
 /// child (min = +inf, max = -inf) always misses.
 struct SweptSegment {
-  __m128 origin[3];
+  __m128 origin_near[3];  // origin shifted so that (entry plane - origin_near) * inv is exact
+  __m128 origin_far[3];
   __m128 inv_dir[3];
-  __m128 margin[3];
-  int near_is_max[3];  // per axis: the entry plane is the box's max (direction negative)
+  int near_offset[3];  // float offset of the entry plane's array in BvhNode4 (min_* or max_*)
+  int far_offset[3];
 
   SweptSegment(const glm::vec3& o, const glm::vec3& d, const glm::vec3& m) {
     for (int a = 0; a < 3; ++a) {
       // Keep 1/d finite so that (plane - o) * inv never multiplies inf by zero.
       const float inv = std::fabs(d[a]) > 1e-30f ? 1.0f / d[a] : std::copysign(1e30f, d[a]);
-      origin[a] = _mm_set1_ps(o[a]);
+      const bool negative = inv < 0.0f;
       inv_dir[a] = _mm_set1_ps(inv);
-      near_is_max[a] = inv < 0.0f;
-      margin[a] = _mm_set1_ps(m[a]);
+      // Growing the box by m moves its min plane by -m and its max plane by +m.
+      origin_near[a] = _mm_set1_ps(negative ? o[a] - m[a] : o[a] + m[a]);
+      origin_far[a] = _mm_set1_ps(negative ? o[a] + m[a] : o[a] - m[a]);
+      near_offset[a] = (negative ? 3 + a : a) * 4;
+      far_offset[a] = (negative ? a : 3 + a) * 4;
     }
   }
 
   /// Entry times of the four children; returns a bit mask of those entered within [0, t_max].
   int test(const BvhNode4& node, float t_max, __m128& t_enter) const {
-    const float* mins[3] = {node.min_x, node.min_y, node.min_z};
-    const float* maxs[3] = {node.max_x, node.max_y, node.max_z};
+    const float* base = reinterpret_cast<const float*>(&node);
     __m128 tn = _mm_setzero_ps();
     __m128 tf = _mm_set1_ps(t_max);
     for (int a = 0; a < 3; ++a) {
-      const __m128 lo = _mm_sub_ps(_mm_load_ps(mins[a]), margin[a]);
-      const __m128 hi = _mm_add_ps(_mm_load_ps(maxs[a]), margin[a]);
-      const __m128 near_plane = near_is_max[a] ? hi : lo;
-      const __m128 far_plane = near_is_max[a] ? lo : hi;
-      tn = _mm_max_ps(tn, _mm_mul_ps(_mm_sub_ps(near_plane, origin[a]), inv_dir[a]));
-      tf = _mm_min_ps(tf, _mm_mul_ps(_mm_sub_ps(far_plane, origin[a]), inv_dir[a]));
+      tn = _mm_max_ps(tn, _mm_mul_ps(_mm_sub_ps(_mm_load_ps(base + near_offset[a]), origin_near[a]), inv_dir[a]));
+      tf = _mm_min_ps(tf, _mm_mul_ps(_mm_sub_ps(_mm_load_ps(base + far_offset[a]), origin_far[a]), inv_dir[a]));
     }
     t_enter = tn;
     return _mm_movemask_ps(_mm_cmple_ps(tn, tf));

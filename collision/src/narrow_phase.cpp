@@ -101,22 +101,24 @@ SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
   const double nd = has_normal ? glm::dot(n, p) : 0.0;
   if (one_sided && nd < 0.0) return out;
 
-  // Already in contact at the start?
-  const ClosestPoint start = closest_point_region(p, O, B, C);
-  const glm::dvec3 sep = p - start.point;
-  const double dist2 = glm::dot(sep, sep);
-  if (dist2 < r * r) {
-    const double dist = std::sqrt(dist2);
-    const bool touching = r - dist <= 1e-9 * r;  // rounding of a resting contact, not overlap
-    if (touching && glm::dot(v, sep) >= 0.0) return out;  // resting, moving away or along
-    out.hit = true;
-    out.start_overlap = !touching;
-    out.penetration = touching ? 0.0 : r - dist;
-    out.toi = 0.0;
-    out.point = start.point + a;
-    out.normal = dist > 0.0 ? sep / dist : (has_normal ? (nd >= 0.0 ? n : -n) : glm::dvec3(0, 0, 1));
-    out.feature = start.feature;
-    return out;
+  // Already in contact at the start? (Only possible within r of the plane.)
+  if (!has_normal || std::fabs(nd) < r) {
+    const ClosestPoint start = closest_point_region(p, O, B, C);
+    const glm::dvec3 sep = p - start.point;
+    const double dist2 = glm::dot(sep, sep);
+    if (dist2 < r * r) {
+      const double dist = std::sqrt(dist2);
+      const bool touching = r - dist <= 1e-9 * r;  // rounding of a resting contact, not overlap
+      if (touching && glm::dot(v, sep) >= 0.0) return out;  // resting, moving away or along
+      out.hit = true;
+      out.start_overlap = !touching;
+      out.penetration = touching ? 0.0 : r - dist;
+      out.toi = 0.0;
+      out.point = start.point + a;
+      out.normal = dist > 0.0 ? sep / dist : (has_normal ? (nd >= 0.0 ? n : -n) : glm::dvec3(0, 0, 1));
+      out.feature = start.feature;
+      return out;
+    }
   }
 
   const auto accept = [t_limit](double t) {

@@ -47,10 +47,22 @@ SweepHit to_sweep_hit(const detail::SphereContact& c, std::uint32_t triangle) {
 SweepHit sphere_vs(const BvhTriangle& t, const glm::vec3& center, float radius,
                    const glm::vec3& delta, bool one_sided, float t_limit, float allowance) {
   const float d0 = glm::dot(t.n, center) - t.d;
-  const float d1 = d0 + glm::dot(t.n, delta);
+  const float dn = glm::dot(t.n, delta);
+  const float d1 = d0 + dn;
   const float reach = radius + allowance;
   if ((d0 > reach && d1 > reach) || (d0 < -reach && d1 < -reach)) return {};
   if (one_sided && d0 < -allowance) return {};
+  // The plane is reached (at distance r) no earlier than the triangle: prune by t_limit.
+  const float gap = std::fabs(d0) - reach;
+  if (gap > 0.0f && gap > (t_limit * 1.0001f) * std::fabs(dn)) return {};
+  // The swept sphere's box against the triangle's box.
+  const glm::vec3 lo = glm::min(center, center + delta) - glm::vec3(reach);
+  const glm::vec3 hi = glm::max(center, center + delta) + glm::vec3(reach);
+  const glm::vec3 tlo = glm::min(t.a, glm::min(t.b, t.c));
+  const glm::vec3 thi = glm::max(t.a, glm::max(t.b, t.c));
+  if (tlo.x > hi.x || tlo.y > hi.y || tlo.z > hi.z || thi.x < lo.x || thi.y < lo.y || thi.z < lo.z) {
+    return {};
+  }
   const detail::SphereContact c = detail::sweep_sphere_triangle_d(
       glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c), glm::dvec3(t.n), glm::dvec3(center),
       radius, glm::dvec3(delta), one_sided, t_limit);

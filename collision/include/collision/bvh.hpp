@@ -17,6 +17,8 @@
 namespace collision {
 
 /// One 4-wide node: four child boxes (SoA) and four child references.
+/// The six arrays are contiguous (min_x, min_y, min_z, max_x, max_y, max_z): traversal indexes
+/// them from min_x.
 struct alignas(16) BvhNode4 {
   float min_x[4], min_y[4], min_z[4];
   float max_x[4], max_y[4], max_z[4];
@@ -29,6 +31,8 @@ struct alignas(16) BvhNode4 {
   static std::uint32_t leaf_first(std::uint32_t c) { return (c & ~kLeafBit) >> 4; }
   static std::uint32_t leaf_count(std::uint32_t c) { return c & 15u; }
 };
+
+static_assert(sizeof(BvhNode4) == 112, "BvhNode4 must stay packed: traversal indexes its arrays");
 
 /// A triangle as a BVH leaf stores it: exact float corners, unit normal and plane offset
 /// (n·p = d), and the index of the triangle in the source mesh.
