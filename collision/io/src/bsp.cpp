@@ -124,6 +124,10 @@ class BspReader {
     } catch (const std::exception& e) {
       fail(std::string("building the mesh: ") + e.what());
     }
+    if (level.mesh.triangle_count() == 0) {
+      fail("the world has no triangles (" + std::to_string(level.mesh.degenerate_count) +
+           " degenerate ones dropped)");
+    }
     return level;
   }
 

@@ -96,6 +96,10 @@ Level load_mesh_file(const std::string& path) {
   } catch (const std::exception& e) {
     throw LoadError(path + ": building the mesh: " + e.what());
   }
+  if (level.mesh.triangle_count() == 0) {
+    throw LoadError(path + ": all " + std::to_string(indices.size()) +
+                    " triangles are degenerate (zero area or non-finite corners)");
+  }
   return level;
 }
 
