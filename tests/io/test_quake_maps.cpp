@@ -1,6 +1,7 @@
 // Real Quake 3 maps from Debian's openarena-081-maps: sizes, flags, spawns, winding, patches.
 // The expected figures are those of docs PLATFORM.md (also measured with Bullet there).
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -13,6 +14,7 @@
 
 #include "collision_io/level.hpp"
 #include "map_fixtures.hpp"
+#include "tiny_map.hpp"
 
 namespace {
 
@@ -175,6 +177,44 @@ TEST(QuakeMap, EveryOpenArenaMapLoads) {
     EXPECT_GT(level.mesh.triangle_count(), 500u) << m;
     EXPECT_FALSE(level.spawns.empty()) << m;
   }
+}
+
+}  // namespace
+
+namespace {
+
+// A map written by the test itself, so every count is known exactly.
+TEST(TinyMap, EveryFaceTypeGivesItsExactTriangles) {
+  const auto bytes = prism_test::tiny_map();
+  using Counts = prism_test::TinyMapCounts;
+  for (const int patch_level : {1, 2, 5, 64}) {
+    LoadOptions options;
+    options.patch_level = patch_level;
+    const Level level = load_bsp(bytes.data(), bytes.size(), "tiny.bsp", options);
+    const std::size_t patch_triangles = 2u * patch_level * patch_level;
+    EXPECT_EQ(level.mesh.triangle_count(),
+              Counts::kFloorTriangles + Counts::kFogTriangles + patch_triangles);
+    EXPECT_EQ(level.mesh.degenerate_count, 0u);
+    EXPECT_EQ(level.patch_count, Counts::kPatches);
+    EXPECT_EQ(level.nonsolid_faces, Counts::kNonSolidFaces);
+    EXPECT_EQ(nonsolid_triangles(level), Counts::kFogTriangles);
+  }
+  const Level level = load_bsp(bytes.data(), bytes.size(), "tiny.bsp");
+  ASSERT_EQ(level.spawns.size(), Counts::kSpawns);
+  EXPECT_EQ(level.spawns[0].origin, glm::vec3(64.0f, 64.0f, 24.0f));
+  EXPECT_EQ(level.spawns[0].angle_degrees, 90.0f);
+  // The floor, written clockwise from above as Quake does, faces +z; so does the patch bump.
+  for (std::size_t i = 0; i < level.mesh.triangle_count(); ++i) {
+    EXPECT_GT(level.mesh.normals[i].z, 0.0f) << "triangle " << i;
+  }
+  // At an even level the centre (u = v = 1/2) is a sample; its Bezier value is the raised
+  // control point times the middle weights: 32 * (2 * 1/2 * 1/2)^2 = 8.
+  LoadOptions even;
+  even.patch_level = 2;
+  const Level at2 = load_bsp(bytes.data(), bytes.size(), "tiny.bsp", even);
+  float top = 0.0f;
+  for (const glm::vec3& p : at2.mesh.positions) top = std::max(top, p.x >= 200.0f ? p.z : 0.0f);
+  EXPECT_FLOAT_EQ(top, 8.0f);
 }
 
 }  // namespace

@@ -1,0 +1,49 @@
+// Writes the fuzzer's seed corpus into the folder given: oa_dm4 read out of the OpenArena pk3
+// with read_zip_entry, a few truncated copies of it, and a tiny map holding every face type.
+
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "collision_io/level.hpp"
+#include "tiny_map.hpp"
+
+namespace {
+
+void write(const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes, std::size_t size) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(size));
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s CORPUS_DIR\n", argv[0]);
+    return 2;
+  }
+  try {
+    const std::filesystem::path dir = argv[1];
+    std::filesystem::create_directories(dir);
+    const std::vector<std::uint8_t> tiny = prism_test::tiny_map();
+    (void)collision::io::load_bsp(tiny.data(), tiny.size(), "tiny.bsp");  // the seed must load
+    write(dir / "seed_tiny.bsp", tiny, tiny.size());
+
+    const std::string pk3 = std::string(collision::io::kOpenArenaDir) + "/pak1-maps.pk3";
+    const std::vector<std::uint8_t> dm4 = collision::io::read_zip_entry(pk3, "maps/oa_dm4.bsp");
+    write(dir / "seed_oa_dm4.bsp", dm4, dm4.size());
+    for (const std::size_t size : {std::size_t{144}, std::size_t{4096}, dm4.size() / 2, dm4.size() - 1}) {
+      write(dir / ("seed_oa_dm4_cut_" + std::to_string(size) + ".bsp"), dm4, size);
+    }
+    std::printf("seed corpus written to %s\n", dir.string().c_str());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "fuzz_bsp_corpus: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
