@@ -157,7 +157,8 @@ TEST(MeshFile, SceneWithoutTrianglesIsALoadError) {
 
 TEST(MeshFile, FileAssimpCannotReadIsALoadErrorWithAssimpsReason) {
   prism_test::ScratchDir dir;
-  const std::string path = dir.write("garbage.xyzw", std::string("\x01\x02 not a mesh \xff\xfe", 18));
+  const char junk[] = "\x01\x02 not a mesh \xff\xfe";
+  const std::string path = dir.write("garbage.xyzw", std::string(junk, sizeof junk - 1));
   const std::string message = load_error(path);
   EXPECT_NE(message.find(path), std::string::npos) << message;
   EXPECT_NE(message.find("Assimp"), std::string::npos) << message;

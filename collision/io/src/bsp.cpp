@@ -233,10 +233,12 @@ class BspReader {
     SpawnPoint spawn;
     const std::string* origin = nullptr;
     const std::string* angle = nullptr;
+    const std::string* angles = nullptr;  // "pitch yaw roll", used when there is no "angle"
     for (const auto& [key, value] : pairs) {
       if (key == "classname") spawn.classname = value;
       if (key == "origin") origin = &value;
       if (key == "angle") angle = &value;
+      if (key == "angles") angles = &value;
     }
     if (!is_spawn_class(spawn.classname)) return;
     const std::string where = "entity " + std::to_string(entity) + " (" + spawn.classname + ")";
@@ -248,6 +250,10 @@ class BspReader {
       float a;
       if (parse_floats(*angle, &a, 1) != 1) fail(where + ": bad angle \"" + *angle + "\"");
       spawn.angle_degrees = a;
+    } else if (angles != nullptr) {
+      float pyr[3];
+      if (parse_floats(*angles, pyr, 3) != 3) fail(where + ": bad angles \"" + *angles + "\"");
+      spawn.angle_degrees = pyr[1];
     }
     spawns.push_back(std::move(spawn));
   }
