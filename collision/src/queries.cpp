@@ -189,38 +189,55 @@ SweepHit sweep_sphere_triangle(const Triangle& tri, const glm::vec3& center, flo
   return contact.hit ? to_sweep_hit(contact, triangle_index) : SweepHit{};
 }
 
+namespace {
+
+bool valid_ellipsoid(const glm::vec3& center, const glm::vec3& radii, const glm::vec3& delta) {
+  return finite(center) && finite(delta) && finite(radii) && radii.x > 0.0f && radii.y > 0.0f &&
+         radii.z > 0.0f;
+}
+
+// Fauerby 2003: in the space x / radii the ellipsoid is a unit sphere.
+SweepHit ellipsoid_vs(const glm::vec3& ta, const glm::vec3& tb, const glm::vec3& tc,
+                      std::uint32_t index, const glm::dvec3& inv, const glm::vec3& radii,
+                      const glm::dvec3& pe, const glm::dvec3& ve, bool one_sided, double t_limit) {
+  const glm::dvec3 a = glm::dvec3(ta) * inv, b = glm::dvec3(tb) * inv, c = glm::dvec3(tc) * inv;
+  const glm::dvec3 cr = glm::cross(b - a, c - a);
+  const double len = glm::length(cr);
+  const glm::dvec3 n = len > 0.0 ? cr / len : glm::dvec3(0.0);
+  const detail::SphereContact contact =
+      detail::sweep_sphere_triangle_d(a, b, c, n, pe, 1.0, ve, one_sided, t_limit);
+  if (!contact.hit) return {};
+  SweepHit h = to_sweep_hit(contact, index);
+  const glm::dvec3 rd(radii);
+  h.point = glm::vec3(contact.point * rd);
+  h.normal = glm::vec3(glm::normalize(contact.normal * inv));
+  // Overlap depth along the world normal of the unit-sphere-space depth vector.
+  h.penetration = static_cast<float>(
+      contact.penetration * std::fabs(glm::dot(contact.normal * rd, glm::dvec3(h.normal))));
+  return h;
+}
+
+glm::dvec3 inverse_radii(const glm::vec3& radii) {
+  return {1.0 / static_cast<double>(radii.x), 1.0 / static_cast<double>(radii.y),
+          1.0 / static_cast<double>(radii.z)};
+}
+
+}  // namespace
+
 SweepHit sweep_ellipsoid(const World& world, const glm::vec3& center, const glm::vec3& radii,
                          const glm::vec3& delta, const SweepOptions& options) {
-  if (!finite(center) || !finite(delta) || !finite(radii) || !(radii.x > 0.0f) ||
-      !(radii.y > 0.0f) || !(radii.z > 0.0f)) {
-    return invalid_sweep();
-  }
+  if (!valid_ellipsoid(center, radii, delta)) return invalid_sweep();
   const Bvh& bvh = world.bvh();
   const float allowance = rounding_allowance(bvh, center, delta);
   const detail::SweptSegment seg(center, delta, radii + glm::vec3(allowance));
-  // Fauerby 2003: in the space x / radii the ellipsoid is a unit sphere.
-  const glm::dvec3 inv(1.0 / static_cast<double>(radii.x), 1.0 / static_cast<double>(radii.y),
-                       1.0 / static_cast<double>(radii.z));
+  const glm::dvec3 inv = inverse_radii(radii);
   const glm::dvec3 pe = glm::dvec3(center) * inv, ve = glm::dvec3(delta) * inv;
   SweepHit best;
   float t_max = 1.0f;
   detail::traverse_segment(bvh, seg, t_max, [&](std::uint32_t first, std::uint32_t count, float& tm) {
     for (std::uint32_t i = first; i < first + count; ++i) {
       const BvhTriangle& t = bvh.triangles[i];
-      const glm::dvec3 a = glm::dvec3(t.a) * inv, b = glm::dvec3(t.b) * inv, c = glm::dvec3(t.c) * inv;
-      const glm::dvec3 cr = glm::cross(b - a, c - a);
-      const double len = glm::length(cr);
-      const glm::dvec3 n = len > 0.0 ? cr / len : glm::dvec3(0.0);
-      const detail::SphereContact contact =
-          detail::sweep_sphere_triangle_d(a, b, c, n, pe, 1.0, ve, options.one_sided, tm);
-      if (!contact.hit) continue;
-      SweepHit h = to_sweep_hit(contact, t.index);
-      const glm::dvec3 rd(radii);
-      h.point = glm::vec3(contact.point * rd);
-      h.normal = glm::vec3(glm::normalize(contact.normal * inv));
-      // Overlap depth along the world normal of the unit-sphere-space depth vector.
-      h.penetration = static_cast<float>(
-          contact.penetration * std::fabs(glm::dot(contact.normal * rd, glm::dvec3(h.normal))));
+      const SweepHit h = ellipsoid_vs(t.a, t.b, t.c, t.index, inv, radii, pe, ve, options.one_sided, tm);
       if (detail::better(h, best)) {
         best = h;
         tm = h.toi;
@@ -228,6 +245,17 @@ SweepHit sweep_ellipsoid(const World& world, const glm::vec3& center, const glm:
     }
   });
   return best;
+}
+
+SweepHit sweep_ellipsoid_triangle(const Triangle& tri, const glm::vec3& center,
+                                  const glm::vec3& radii, const glm::vec3& delta,
+                                  const SweepOptions& options, std::uint32_t triangle_index) {
+  if (!valid_ellipsoid(center, radii, delta) || !finite(tri.a) || !finite(tri.b) || !finite(tri.c)) {
+    return invalid_sweep();
+  }
+  const glm::dvec3 inv = inverse_radii(radii);
+  return ellipsoid_vs(tri.a, tri.b, tri.c, triangle_index, inv, radii, glm::dvec3(center) * inv,
+                      glm::dvec3(delta) * inv, options.one_sided, 1.0);
 }
 
 void overlap_sphere(const World& world, const glm::vec3& center, float radius,

@@ -96,6 +96,12 @@ SweepHit sweep_sphere_triangle(const Triangle& tri, const glm::vec3& center, flo
                                const glm::vec3& delta, const SweepOptions& options = {},
                                std::uint32_t triangle_index = kNoTriangle);
 
+/// The ellipsoid narrow phase for one triangle (scaled into unit-sphere space, as above).
+SweepHit sweep_ellipsoid_triangle(const Triangle& tri, const glm::vec3& center,
+                                  const glm::vec3& radii, const glm::vec3& delta,
+                                  const SweepOptions& options = {},
+                                  std::uint32_t triangle_index = kNoTriangle);
+
 /// Closest point on a triangle to p (Ericson 2005, 5.1.5), in double.
 glm::dvec3 closest_point_on_triangle(const glm::dvec3& p, const glm::dvec3& a,
                                      const glm::dvec3& b, const glm::dvec3& c);

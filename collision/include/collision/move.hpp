@@ -1,0 +1,58 @@
+#pragma once
+/// @file move.hpp
+/// Collide-and-slide: move a sphere or ellipsoid through a World without passing through
+/// triangles (robust method), or with one of the classic methods from the seeds.
+///
+/// Units: the mesh's. Conventions: positions are body centres; a displacement is the whole move
+/// of one call. Invalid parameters or input (negative or NaN radius, NaN displacement, zero
+/// iterations) throw std::invalid_argument with a message naming the field.
+
+#include <glm/vec3.hpp>
+
+#include "collision/trace.hpp"
+#include "collision/world.hpp"
+
+namespace collision {
+
+/// A body: a sphere (all radii equal) or an axis-aligned ellipsoid.
+struct Body {
+  glm::vec3 radii{0.5f};
+  static Body sphere(float r) { return {glm::vec3(r)}; }
+  static Body ellipsoid(const glm::vec3& r) { return {r}; }
+  bool is_sphere() const { return radii.x == radii.y && radii.y == radii.z; }
+  float min_radius() const;
+};
+
+struct MoveParams {
+  Method method = Method::kRobust;
+  int max_iterations = 4;  ///< slide iterations per move, >= 1
+  /// Gap kept between the body and what it touches; < 0 means derived: 1% of the smallest radius.
+  float skin_width = -1.0f;
+  bool one_sided = false;  ///< robust method: ignore back faces
+  /// Seed 000's edge margin L (and seed 001's edge reach); < 0 means the radius.
+  float edge_margin = -1.0f;
+  /// Seed 000's response epsilon: how far in front of the offset plane the point is put back.
+  float seed_epsilon = -1.0f;  ///< < 0: derived, 0.1% of the radius
+
+  float resolved_skin(const Body& b) const;
+};
+
+struct MoveResult {
+  glm::vec3 position{0.0f};
+  int iterations = 0;      ///< sweeps (slide iterations) used
+  bool hit = false;        ///< touched something during the move
+  bool blocked = false;    ///< stopped by a corner of three planes or the iteration limit
+  bool start_overlap = false;
+  glm::vec3 last_normal{0.0f};
+};
+
+/// One move of `body` from `position` by `displacement`. Robust method: sweep, stop at the
+/// contact minus the skin width (backing off along the move, never into other geometry),
+/// project the rest onto the contact plane; with two planes slide along their crease, with three
+/// stop; the same plane twice nudges out by the skin. A start in overlap is pushed out along
+/// the contact normal by at most the overlap plus the skin (Fauerby 2003; Quake 3's
+/// PM_SlideMove for the crease rules).
+MoveResult move(const World& world, const Body& body, const glm::vec3& position,
+                const glm::vec3& displacement, const MoveParams& params, Trace* trace = nullptr);
+
+}  // namespace collision
