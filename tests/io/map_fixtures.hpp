@@ -29,7 +29,8 @@ inline const std::vector<std::uint8_t>& map_bytes(const std::string& name) {
   return it->second;
 }
 
-/// A fresh folder under the system temp folder, removed with the object.
+/// A fresh folder under the system temp folder, removed with the object (kept when the
+/// environment sets PRISM_KEEP, to look at what a test wrote).
 class ScratchDir {
  public:
   ScratchDir() {
