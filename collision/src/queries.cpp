@@ -63,6 +63,17 @@ SweepHit sphere_vs(const BvhTriangle& t, const glm::vec3& center, float radius,
   if (tlo.x > hi.x || tlo.y > hi.y || tlo.z > hi.z || thi.x < lo.x || thi.y < lo.y || thi.z < lo.z) {
     return {};
   }
+  // Separating planes through each edge, perpendicular to the triangle: the whole swept
+  // sphere beyond one of them (by more than the radius) cannot touch the triangle.
+  const glm::vec3 end = center + delta;
+  const glm::vec3* corner[3] = {&t.a, &t.b, &t.c};
+  for (int i = 0; i < 3; ++i) {
+    const glm::vec3& e0 = *corner[i];
+    const glm::vec3 e = *corner[(i + 1) % 3] - e0;
+    const glm::vec3 out = glm::cross(e, t.n);  // outward for counter-clockwise winding, |out| = |e|
+    const float limit = reach * glm::length(out);
+    if (glm::dot(out, center - e0) > limit && glm::dot(out, end - e0) > limit) return {};
+  }
   const detail::SphereContact c = detail::sweep_sphere_triangle_d(
       glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c), glm::dvec3(t.n), glm::dvec3(center),
       radius, glm::dvec3(delta), one_sided, t_limit);
