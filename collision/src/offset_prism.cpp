@@ -1,0 +1,86 @@
+// Seed 000's offset prism: the offset plane S', three edge clip planes and three acute-angle
+// clip planes of a triangle (shared/DESIGN.md, "The geometry of the overlays"). Computed in
+// double so that planes of triangles far from the origin keep their precision; stored in the
+// trace as floats.
+#include <algorithm>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
+#include "collision/trace.hpp"
+#include "seed_methods.hpp"
+
+namespace collision {
+
+namespace detail {
+
+double PlaneD::distance(const glm::dvec3& p) const { return glm::dot(n, p) - d; }
+
+OffsetPrism make_offset_prism(const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c,
+                              double radius, double margin) {
+  OffsetPrism prism;
+  const glm::dvec3 normal = glm::cross(b - a, c - a);
+  const double length = glm::length(normal);
+  // Zero area or a non-finite corner: no plane is defined. Leave every plane zero, so that
+  // every distance is 0 and nothing is ever strictly in front of S' (no crossing).
+  if (!(length > 0.0) || !std::isfinite(length)) return prism;
+  const glm::dvec3 n = normal / length;
+
+  const glm::dvec3 corner[3] = {a, b, c};
+  PlaneD edge[3], acute[3];
+  for (int e = 0; e < 3; ++e) {
+    const glm::dvec3& from = corner[e];
+    const glm::dvec3& to = corner[(e + 1) % 3];
+    const glm::dvec3& opposite = corner[(e + 2) % 3];
+    glm::dvec3 m = glm::cross(n, to - from);
+    const double m_length = glm::length(m);
+    if (!(m_length > 0.0)) return prism;  // a zero-length edge (only for a degenerate input)
+    m /= m_length;
+    // The seed's flip: the edge plane's normal must point into the triangle. With n from the
+    // same winding this never fires in exact arithmetic; the seed does it, so do we.
+    if (glm::dot(m, opposite - from) < 0.0) m = -m;
+    edge[e] = {m, glm::dot(m, from) - margin};              // m·p >= m·A - L
+    acute[e] = {-m, -(glm::dot(m, opposite) + margin)};     // m·p <= m·C + L
+  }
+  prism.valid = true;
+  prism.n = n;
+  prism.offset_plane = {n, glm::dot(n, a) + radius};
+  std::copy(edge, edge + 3, prism.edge_clip);
+  std::copy(acute, acute + 3, prism.acute_clip);
+  return prism;
+}
+
+namespace {
+Plane to_plane(const PlaneD& p) { return {glm::vec3(p.n), static_cast<float>(p.d)}; }
+}  // namespace
+
+void record_offset_prism(const OffsetPrism& prism, const glm::dvec3& p, TriangleTest& out) {
+  out.offset_plane = to_plane(prism.offset_plane);
+  out.offset_distance = static_cast<float>(prism.offset_plane.distance(p));
+  for (int e = 0; e < 3; ++e) {
+    out.edge_clip[e] = to_plane(prism.edge_clip[e]);
+    out.acute_clip[e] = to_plane(prism.acute_clip[e]);
+    out.edge_distance[e] = static_cast<float>(prism.edge_clip[e].distance(p));
+    out.acute_distance[e] = static_cast<float>(prism.acute_clip[e].distance(p));
+  }
+  out.tested_point = glm::vec3(p);
+}
+
+float seed_radius(const Body& body) {
+  return std::min({body.radii.x, body.radii.y, body.radii.z});
+}
+
+double seed_margin(const MoveParams& params, double radius) {
+  return params.edge_margin < 0.0f ? radius : static_cast<double>(params.edge_margin);
+}
+
+}  // namespace detail
+
+void offset_prism(const Triangle& tri, float radius, float margin, const glm::vec3& p,
+                  TriangleTest& out) {
+  const detail::OffsetPrism prism = detail::make_offset_prism(
+      glm::dvec3(tri.a), glm::dvec3(tri.b), glm::dvec3(tri.c), radius, margin);
+  record_offset_prism(prism, glm::dvec3(p), out);
+}
+
+}  // namespace collision

@@ -1,0 +1,143 @@
+#pragma once
+// Internal: the two classic methods from the seeds (shared/seeds/000, 001; their geometry is
+// stated exactly in shared/DESIGN.md), with the options the public move() leaves at defaults.
+//
+// Both methods are reproduced faithfully, flaws included, because the debugger exists to show
+// those flaws next to the robust method. Nothing here is a fix.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include <glm/common.hpp>
+#include <glm/ext/vector_double3.hpp>
+#include <glm/vector_relational.hpp>
+
+#include "collision/move.hpp"
+#include "collision/queries.hpp"
+
+namespace collision::detail {
+
+/// A plane in double: {p : n·p = d}; signed distance n·p - d.
+struct PlaneD {
+  glm::dvec3 n{0.0};
+  double d = 0.0;
+  double distance(const glm::dvec3& p) const;
+};
+
+/// Seed 000's offset prism of one triangle (DESIGN.md, "The geometry of the overlays"), in
+/// double. Every plane faces into the prism: a point is inside a clip plane when its distance
+/// is >= 0. A degenerate triangle (zero or non-finite normal) gives valid == false and all
+/// planes zero, so every distance is 0.
+struct OffsetPrism {
+  bool valid = false;
+  glm::dvec3 n{0.0};      ///< the triangle's unit normal, normalize((B-A) x (C-A))
+  PlaneD offset_plane;    ///< S': n·p = n·A + r
+  PlaneD edge_clip[3];    ///< AB, BC, CA: m·p >= m·A - L, m pointing into the triangle
+  PlaneD acute_clip[3];   ///< the same edges' caps through the opposite vertex: m·p <= m·C + L
+};
+
+OffsetPrism make_offset_prism(const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c,
+                              double radius, double margin);
+
+/// Writes the prism's planes (as floats) and the distances of `p` into `out`; tested_point = p.
+void record_offset_prism(const OffsetPrism& prism, const glm::dvec3& p, TriangleTest& out);
+
+/// Options of the seed methods that the public move() does not expose.
+struct SeedOptions {
+  /// Test every solid triangle in index order, as both seeds do, instead of the BVH's
+  /// candidates near the move. The BVH path gives the same result unless a seed's own
+  /// looseness reaches farther than its candidate box: seed 000's prism reaches beyond 4 L of
+  /// a triangle only past a corner sharper than about 15 degrees (a sliver), and seed 001's
+  /// angle sum accepts contact points up to 0.8% of an edge's length outside it, which passes
+  /// 4 radii only for edges longer than about 500 radii. This flag is the exact reference.
+  bool all_triangles = false;
+  /// Seed 001's inside-triangle test: true = the seed's angle sum (>= 0.99 x 2 pi),
+  /// false = the standard edge-sign (barycentric) test.
+  bool angle_sum_inside = true;
+};
+
+/// The triangles a seed method tests, one at a time in ascending index order: every solid
+/// triangle (all_triangles), or the BVH's candidates whose triangles come within `reach` of the
+/// box of the points the method has visited. The seeds move the tested point while they loop
+/// (each response changes it); cover() grows the box and re-queries when the point leaves it,
+/// and the walk goes on after the last index returned, so the order stays the seeds' order.
+class CandidateWalk {
+ public:
+  CandidateWalk(const World& world, bool all_triangles, double reach)
+      : world_(world), all_(all_triangles), reach_(reach) {}
+
+  /// Makes sure every triangle within `reach` of `p` (and of the points covered so far) is
+  /// among the candidates still to come.
+  void cover(const glm::dvec3& p) {
+    if (all_) return;
+    const glm::vec3 q(p);
+    if (!covered_.empty() && glm::all(glm::lessThanEqual(covered_.min, q)) &&
+        glm::all(glm::lessThanEqual(q, covered_.max))) {
+      return;
+    }
+    covered_.grow(q);
+    // A few float ulps of the coordinates involved, so that rounding never drops a triangle.
+    const glm::vec3 scale = glm::max(glm::abs(covered_.min), glm::abs(covered_.max));
+    const float allowance =
+        1e-5f * std::max({scale.x, scale.y, scale.z, 1.0f}) + 1e-6f * static_cast<float>(reach_);
+    const glm::vec3 grow(static_cast<float>(reach_) + allowance);
+    overlap_aabb(world_, Aabb{covered_.min - grow, covered_.max + grow}, list_);
+    next_ = started_ ? static_cast<std::size_t>(
+                           std::upper_bound(list_.begin(), list_.end(), last_) - list_.begin())
+                     : 0;
+  }
+
+  /// The next triangle to test, or kNoTriangle when done.
+  std::uint32_t next() {
+    if (all_) {
+      const auto& mesh = world_.mesh();
+      std::uint32_t i = started_ ? last_ + 1 : 0;
+      while (i < mesh.triangle_count() && !mesh.solid(i)) ++i;
+      if (i >= mesh.triangle_count()) return kNoTriangle;
+      started_ = true;
+      return last_ = i;
+    }
+    if (next_ >= list_.size()) return kNoTriangle;
+    started_ = true;
+    return last_ = list_[next_++];
+  }
+
+ private:
+  const World& world_;
+  bool all_;
+  double reach_;
+  Aabb covered_;
+  std::vector<std::uint32_t> list_;
+  std::size_t next_ = 0;
+  std::uint32_t last_ = 0;
+  bool started_ = false;
+};
+
+/// Seed 001's in-triangle test, as the seed writes it: the angles between the vectors from `p`
+/// to consecutive corners add up to at least 0.99 x 2 pi. A zero-length vector (p on a corner)
+/// gives an angle of 0, as the seed's NaN guard does. `p` is meant to lie in the plane.
+bool inside_by_angle_sum(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b,
+                         const glm::dvec3& c);
+
+/// The standard test: `p` (in the triangle's plane) is on the inner side of all three edges,
+/// judged by the signs of n·((next - corner) x (p - corner)). Boundary points count as inside.
+bool inside_by_edge_signs(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b,
+                          const glm::dvec3& c);
+
+MoveResult move_offset_prism(const World& world, const Body& body, const glm::vec3& position,
+                             const glm::vec3& displacement, const MoveParams& params, Trace* trace,
+                             const SeedOptions& options);
+
+MoveResult move_sphere_classify(const World& world, const Body& body, const glm::vec3& position,
+                                const glm::vec3& displacement, const MoveParams& params,
+                                Trace* trace, const SeedOptions& options);
+
+/// The radius the seed methods use for any body: the smallest of its radii. Neither seed knows
+/// ellipsoids (seed 000 mentions them as a possible improvement), so an ellipsoid is treated as
+/// its inscribed sphere: it can overlap geometry along its longer axes.
+float seed_radius(const Body& body);
+/// Seed 000's edge margin L and seed 001's edge reach: params.edge_margin, or the radius.
+double seed_margin(const MoveParams& params, double radius);
+
+}  // namespace collision::detail
