@@ -56,8 +56,9 @@ struct TriangleTest {
   Plane offset_plane;      ///< triangle plane moved by the radius along its normal (seed 000's S')
   Plane edge_clip[3];      ///< edges AB, BC, CA: inside when distance >= 0 (moved out by L)
   Plane acute_clip[3];     ///< opposite-vertex caps for AB, BC, CA: inside when distance >= 0
-  /// Signed distances of the tested point (seed 000: the crossing point; others: the centre
-  /// at the start of the iteration) to each plane.
+  /// Signed distances of the tested point to each plane. Seed 000: the crossing point (or the
+  /// new position when nothing crosses); seed 001: the centre as this triangle saw it, after
+  /// earlier push-outs of the same move; robust: the centre at the start of the iteration.
   float offset_distance = 0.0f;
   float edge_distance[3] = {0, 0, 0};
   float acute_distance[3] = {0, 0, 0};
@@ -140,6 +141,8 @@ struct Trace {
 
 /// The offset prism of a triangle (seed 000) for a body of radius r and edge margin L, with
 /// distances of point p. Fills every plane field and distance of `out` (verdict untouched).
+/// A degenerate or non-finite triangle gets all-zero planes and distances (never NaN), so no
+/// crossing is ever reported against it.
 void offset_prism(const Triangle& tri, float radius, float margin, const glm::vec3& p,
                   TriangleTest& out);
 
