@@ -1,0 +1,71 @@
+#pragma once
+/// @file events.hpp
+/// Events of a frame, found by comparing it with the frames before: what a user wants to jump
+/// to or pause on. Anomalies are the events that mean the collision went wrong.
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "collision/character.hpp"
+#include "collision/trace.hpp"
+#include "collision/world.hpp"
+#include "debugger/session.hpp"
+
+namespace debugger {
+
+enum class EventKind : std::uint8_t {
+  kContactBegin,     ///< a wall (non-ground) contact starts
+  kContactEnd,
+  kIterationLimit,   ///< a slide used every iteration and was still hitting
+  kCrease,           ///< the slide was constrained by two or more planes
+  kDepenetration,
+  kStartOverlap,     ///< an iteration began inside geometry
+  kGroundLost,
+  kGroundFound,
+  kStepUp,
+  // Anomalies:
+  kEndsInOverlap,    ///< the body ends the frame deeper inside geometry than the skin allows
+  kPassThrough,      ///< the centre's path crossed a solid triangle
+  kNoProgress,       ///< the wish asked to move, the way was free, the body did not move
+  kJitter,           ///< the body keeps reversing direction under the same input
+  kCount
+};
+const char* to_string(EventKind kind);
+bool is_anomaly(EventKind kind);
+
+struct Event {
+  EventKind kind;
+  int frame;
+  std::string detail;
+};
+
+/// Walks frame by frame; keeps what it needs of the frames before (contact, ground, moves).
+class EventDetector {
+ public:
+  EventDetector(const collision::World& world, const collision::Body& body,
+                const collision::CharacterParams& params, float dt);
+  /// Events of frame `frame`, which went from `before` to `after` with `input`, as `trace` says.
+  std::vector<Event> detect(int frame, const collision::CharacterState& before,
+                            const collision::CharacterState& after, const FrameInput& input,
+                            const collision::Trace& trace);
+
+ private:
+  const collision::World* world_;
+  collision::Body body_;
+  collision::CharacterParams params_;
+  float dt_;
+  float skin_;
+  bool wall_contact_ = false;
+  bool started_ = false;
+  std::deque<glm::vec3> moves_;  ///< horizontal displacement of the last frames
+  std::deque<glm::vec3> wishes_;
+};
+
+/// True when iteration `it` of a character step touched a wall rather than the ground.
+bool is_wall_contact(const collision::SlideIteration& it, glm::vec3 up, float max_slope_degrees);
+
+}  // namespace debugger

@@ -1,0 +1,75 @@
+#pragma once
+/// @file overlay.hpp
+/// Trace -> renderer::DebugDraw lists and triangle highlights. Each overlay has a toggle and a
+/// colour in the legend; the colours live here, in one table, so picture and legend agree.
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "collision/character.hpp"
+#include "collision/trace.hpp"
+#include "collision/world.hpp"
+#include "renderer/debug_draw.hpp"
+#include "renderer/renderer.hpp"
+
+namespace debugger {
+
+enum class Overlay : std::uint8_t {
+  kCandidates,     ///< candidate triangles (tested), highlighted in the level
+  kHits,           ///< triangles hit, highlighted
+  kOffsetPlane,    ///< seed 000's S' (and its twin behind the triangle)
+  kEdgeClip,       ///< the three edge clip planes
+  kAcuteClip,      ///< the three acute-angle clip planes
+  kSweptShape,     ///< the exact shape a sphere of radius r cannot enter (plates, cylinders, spheres)
+  kContacts,       ///< contact points and normals
+  kSlides,         ///< slide vector of each iteration
+  kGhosts,         ///< the body at the end of each iteration
+  kMoves,          ///< desired versus actual move of the frame
+  kGround,         ///< ground probe and normal
+  kStepUp,         ///< step-up probe
+  kBody,           ///< the body itself
+  kCount
+};
+const char* to_string(Overlay o);
+
+struct OverlayStyle {
+  renderer::Colour colour;
+  const char* legend;
+};
+/// Colour and legend text of each overlay.
+const OverlayStyle& overlay_style(Overlay o);
+
+struct OverlayOptions {
+  std::array<bool, static_cast<std::size_t>(Overlay::kCount)> on;
+  /// Draw the prism of every tested triangle, not only those hit by a wall contact.
+  bool prisms_of_all_candidates = false;
+  /// Prisms of ground contacts too (hidden by default: the floor under the body every frame).
+  bool prisms_of_ground = false;
+  /// Moves and slides are a frame long (a few cm at 60 Hz): drawn this many times longer.
+  float move_scale = 8.0f;
+  /// Only this slide iteration (index into Trace::iterations), or -1 for all.
+  int only_iteration = -1;
+  OverlayOptions() { on.fill(true); }
+  bool operator[](Overlay o) const { return on[static_cast<std::size_t>(o)]; }
+};
+
+/// The frame's pictures: debug lists plus triangle highlights for the level mesh.
+struct OverlayFrame {
+  renderer::DebugDraw debug;
+  std::vector<renderer::TriangleHighlight> highlights;
+  /// The triangles whose prisms were drawn (for the inspector).
+  std::vector<std::uint32_t> prism_triangles;
+};
+
+/// Fills `out` (cleared first) from `trace` for `body` in `world` with up axis `up`.
+void build_overlay(const collision::Trace& trace, const collision::World& world,
+                   const collision::Body& body, const collision::CharacterState& state,
+                   glm::vec3 up, float max_slope_degrees, const OverlayOptions& options,
+                   OverlayFrame& out);
+
+/// A second ghost and move arrow for a method comparison (drawn in `colour`).
+void add_comparison(const collision::Trace& trace, const collision::Body& body, renderer::Colour colour,
+                    float move_scale, OverlayFrame& out);
+
+}  // namespace debugger

@@ -1,0 +1,44 @@
+#pragma once
+/// @file scene.hpp
+/// What the debugger walks through: a level's collision world, its up axis, where the body
+/// starts, the body that suits its scale, and the scene's default walk (if any).
+///
+/// Scenes come from three places: the embedded default scene ("default", also when no scene is
+/// named), a Quake 3 map by name or file (`oa_dm1`, `maps/x.bsp`, `a.pk3:maps/x.bsp`), or any
+/// mesh file Assimp reads. Coordinates are never changed: a Z-up map is shown upright by the
+/// camera (Scene::up), not by rotating the data.
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include <glm/vec3.hpp>
+
+#include "collision/move.hpp"
+#include "collision/world.hpp"
+
+namespace debugger {
+
+struct Scene {
+  std::string spec;  ///< what it was loaded from ("default", "oa_dm1", a path)
+  std::string name;  ///< short name for file names: "default", "oa_dm1", the file's stem
+  std::shared_ptr<const collision::World> world;
+  glm::vec3 up{0.0f, 1.0f, 0.0f};
+  glm::vec3 spawn{0.0f};    ///< body centre at frame 0
+  float spawn_yaw = 0.0f;   ///< radians about `up` (renderer::direction_from_angles convention)
+  collision::Body body = collision::Body::sphere(0.4f);  ///< suits the scene's scale
+  std::string default_walk;  ///< walk script text; empty when the scene has none
+};
+
+/// Loads `spec` ("" or "default" for the embedded scene). @throws collision::io::LoadError or
+/// std::runtime_error naming the spec and what is wrong.
+Scene load_scene(const std::string& spec);
+
+/// Parses an OBJ text (v and f lines; polygons fanned; `# prism-spawn X Y Z YAW_DEG` comment).
+/// Y is up. @throws std::runtime_error with the line number on a malformed line.
+Scene scene_from_obj(std::string_view text, const std::string& name);
+
+/// A file compiled into the binary (assets/default_scene.obj, assets/*.walk); empty if unknown.
+std::string_view embedded_asset(std::string_view name);
+
+}  // namespace debugger

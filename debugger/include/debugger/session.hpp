@@ -1,0 +1,74 @@
+#pragma once
+/// @file session.hpp
+/// A recording: the scene, the body, the method and parameters, and every frame's input, with
+/// keyframes of the body state. A frame is a pure function of (previous state, input, method,
+/// parameters) (shared/DESIGN.md), so the state of any frame is recomputed from the keyframe
+/// before it, exactly, and a frame's Trace is recomputed on demand.
+
+#include <cstddef>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "collision/character.hpp"
+#include "collision/trace.hpp"
+#include "collision/world.hpp"
+
+namespace debugger {
+
+/// One frame's input: the character input plus where the body looks (radians about the up
+/// axis, and elevation), which the camera follows and walk scripts steer by.
+struct FrameInput {
+  collision::CharacterInput character;
+  float yaw = 0.0f;
+  float pitch = 0.0f;
+};
+
+struct SessionConfig {
+  collision::Body body = collision::Body::sphere(0.4f);
+  collision::CharacterParams params;  ///< params.up is the scene's up; params.move.method the method
+  float dt = 1.0f / 60.0f;            ///< seconds a frame
+  glm::vec3 start{0.0f};
+  float start_yaw = 0.0f;
+};
+
+/// Frames are numbered from 0; frame f turns state_at(f) into state_at(f + 1) with input(f).
+class Session {
+ public:
+  static constexpr int kKeyframeInterval = 64;
+
+  Session(const collision::World& world, const SessionConfig& config);
+
+  const SessionConfig& config() const { return config_; }
+  const collision::World& world() const { return *world_; }
+  int frame_count() const { return static_cast<int>(inputs_.size()); }
+
+  /// Simulates one more frame; fills `trace` when given. Returns the new state.
+  const collision::CharacterState& push(const FrameInput& input, collision::Trace* trace = nullptr);
+  /// The state after `frames` frames (0: the start). Exact: re-simulated from a keyframe.
+  collision::CharacterState state_at(int frames) const;
+  const collision::CharacterState& last_state() const { return last_; }
+  const FrameInput& input(int frame) const { return inputs_.at(static_cast<std::size_t>(frame)); }
+  /// Re-runs frame `frame` with `method` (the session's own when omitted) and returns its
+  /// trace and resulting state.
+  collision::CharacterState retrace(int frame, collision::Trace& trace) const;
+  collision::CharacterState retrace(int frame, collision::Method method, collision::Trace& trace) const;
+  /// Drops every frame from `frames` on (to branch a new recording from a past frame).
+  void truncate(int frames);
+  /// Changes the method (or body) for the frames recorded from now on: earlier frames would
+  /// differ, so the history is cut at the current end and restarted from its last state.
+  void set_method(collision::Method method);
+  /// Bytes held by the history.
+  std::size_t memory_bytes() const;
+
+ private:
+  collision::CharacterState step(const collision::CharacterState& s, const FrameInput& in,
+                                 const collision::CharacterParams& p, collision::Trace* t) const;
+  const collision::World* world_;
+  SessionConfig config_;
+  std::vector<FrameInput> inputs_;
+  std::vector<collision::CharacterState> keyframes_;  ///< state_at(k * kKeyframeInterval)
+  collision::CharacterState last_;
+};
+
+}  // namespace debugger

@@ -1,0 +1,48 @@
+#pragma once
+/// @file session_file.hpp
+/// Session files: a recording that replays bit-identically. Text, one record a line, every
+/// float written as a C hex float (%a) so it reads back to the same bits:
+///
+///   prism-session 1
+///   scene SPEC                      (default, oa_dm1, a path)
+///   method robust|offset-prism|sphere-classify
+///   body RX RY RZ                   (radii)
+///   up X Y Z
+///   character MAX_SLOPE WALK GRAVITY JUMP STEP PROBE   (resolved values)
+///   move ITERATIONS SKIN ONE_SIDED EDGE_MARGIN SEED_EPSILON
+///   dt DT
+///   start X Y Z YAW
+///   frames N
+///   WX WY WZ JUMP SPEED YAW PITCH   (N lines: wish, jump 0/1, speed scale, look angles)
+///   end N
+///
+/// A missing or extra line, a bad number or a count that does not match gives SessionError
+/// with the file name and line number.
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "debugger/session.hpp"
+
+namespace debugger {
+
+class SessionError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct SessionRecording {
+  std::string scene;
+  SessionConfig config;
+  std::vector<FrameInput> inputs;
+};
+
+/// @throws SessionError when the file cannot be written.
+void save_session(const std::string& path, const std::string& scene, const Session& session);
+/// @throws SessionError on a missing, corrupt or truncated file.
+SessionRecording load_session(const std::string& path);
+/// Replays a recording into a new Session over `world`.
+Session replay(const collision::World& world, const SessionRecording& recording);
+
+}  // namespace debugger

@@ -1,0 +1,123 @@
+// Headless runs: walk or replay N frames, capture PNGs and write the report.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include <imgui.h>
+
+#include "collision/trace.hpp"
+#include "debugger/app.hpp"
+#include "debugger/events.hpp"
+#include "debugger/overlay.hpp"
+#include "debugger/report.hpp"
+#include "debugger/scene.hpp"
+#include "debugger/session_file.hpp"
+#include "debugger/view.hpp"
+#include "debugger/walk_script.hpp"
+#include "renderer/offscreen_target.hpp"
+
+namespace debugger {
+
+HeadlessResult run_headless(const RunOptions& o) {
+  if (o.frames < 1) throw std::runtime_error("--frames must be at least 1");
+  SessionRecording recording;
+  const bool replaying = !o.session.empty();
+  if (replaying) recording = load_session(o.session);
+  const std::string spec = replaying && o.scene.empty() ? recording.scene : o.scene;
+  const Scene scene = load_scene(spec);
+
+  SessionConfig config;
+  if (replaying) {
+    config = recording.config;
+  } else {
+    config.body = scene.body;
+    config.params.up = scene.up;
+    config.start = scene.spawn;
+    config.start_yaw = scene.spawn_yaw;
+  }
+  if (!o.method.empty() && !collision::parse_method(o.method, config.params.move.method))
+    throw std::runtime_error("unknown method '" + o.method + "' (robust, offset-prism, sphere-classify)");
+  WalkScript walk;
+  if (!o.walk.empty()) walk = load_walk_script(o.walk);
+  else if (!replaying && !scene.default_walk.empty()) walk = parse_walk_script(scene.default_walk);
+
+  Session session(*scene.world, config);
+  EventDetector detector(*scene.world, config.body, session.config().params, config.dt);
+
+  renderer::ContextOptions context_options;
+  if (o.validation) context_options.validation = true;
+  auto context = renderer::create_context(context_options);
+  renderer::OffscreenTarget target(*context, static_cast<std::uint32_t>(o.width), static_cast<std::uint32_t>(o.height));
+  renderer::Renderer r(*context, target);
+  ImGui::GetIO().IniFilename = nullptr;
+  const float max_slope = session.config().params.max_slope_degrees;
+  const renderer::MeshId level = renderer::upload_mesh(r, level_upload(scene, max_slope));
+
+  std::filesystem::create_directories(o.out);
+  HeadlessResult result;
+  std::vector<FrameRecord> records;
+  records.reserve(static_cast<std::size_t>(o.frames));
+  collision::Trace trace;
+  OverlayOptions overlay_options;
+  OverlayFrame overlay;
+  int last_event_capture = -1000;
+  for (int f = 0; f < o.frames; ++f) {
+    FrameInput in;
+    if (replaying) {
+      if (f >= static_cast<int>(recording.inputs.size())) break;
+      in = recording.inputs[static_cast<std::size_t>(f)];
+    } else {
+      in = walk_input(walk, f, config.dt, scene.up, config.start_yaw);
+    }
+    const collision::CharacterState before = session.last_state();
+    const collision::CharacterState after = session.push(in, &trace);
+    std::vector<Event> events = detector.detect(f, before, after, in, trace);
+    bool anomaly = false, notable = false;
+    for (const Event& e : events) {
+      anomaly = anomaly || is_anomaly(e.kind);
+      notable = notable || e.kind != EventKind::kContactEnd;
+    }
+    result.anomalies += static_cast<int>(std::count_if(events.begin(), events.end(),
+                                                       [](const Event& e) { return is_anomaly(e.kind); }));
+    const bool every = o.capture_every > 0 && (f + 1) % o.capture_every == 0;
+    const bool listed = std::find(o.capture_frames.begin(), o.capture_frames.end(), f) != o.capture_frames.end();
+    // Event captures: every anomaly, other events at most one per 30 frames (contacts are frequent).
+    const bool at_event = anomaly || (notable && f - last_event_capture >= 30);
+    const bool last = f == o.frames - 1;
+    if (every || listed || at_event || last) {
+      if (at_event) last_event_capture = f;
+      build_overlay(trace, *scene.world, config.body, after, scene.up, max_slope, overlay_options, overlay);
+      renderer::MeshDraw draw;
+      draw.mesh = level;
+      draw.highlights = overlay.highlights;
+      renderer::begin_ui(r);
+      draw_legend(nullptr, 10.0f, 10.0f);
+      draw_frame_panel(scene.name, session.config().params.move.method, f, after, trace, events, 10.0f,
+                       static_cast<float>(o.height) - 180.0f);
+      renderer::RgbaImage pixels;
+      renderer::FrameInput frame;
+      frame.camera = follow_camera(scene, config.body, after, in.yaw, trace);
+      frame.meshes = {&draw, 1};
+      frame.debug = &overlay.debug;
+      renderer::draw_frame(r, frame, &pixels);
+      std::string tag;
+      for (const Event& e : events) if (tag.empty() || is_anomaly(e.kind)) tag = std::string("_") + to_string(e.kind);
+      char name[256];
+      std::snprintf(name, sizeof name, "%s_f%06d%s.png", scene.name.c_str(), f, tag.c_str());
+      renderer::write_png((std::filesystem::path(o.out) / name).string(), pixels);
+      result.captures.push_back(name);
+    }
+    records.push_back(make_frame_record(f, after, trace, std::move(events)));
+  }
+  renderer::wait_idle(r);
+  result.frames = static_cast<int>(records.size());
+  result.report = (std::filesystem::path(o.out) / "report.json").string();
+  write_report(result.report, {scene.name, session.config().params.move.method, config.body, config.dt}, records,
+               result.captures);
+  // Keep the run's inputs beside the report: a bug report can be replayed exactly.
+  save_session((std::filesystem::path(o.out) / "session.prism").string(), scene.spec, session);
+  result.validation_messages = context->validation_messages.load();
+  return result;
+}
+
+}  // namespace debugger

@@ -1,0 +1,93 @@
+// prism: the collision debugger. See README.md, "Debugger".
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <string>
+
+#include "debugger/app.hpp"
+
+namespace {
+
+const char* kUsage =
+    "usage: prism [--scene S] [--walk FILE | --session FILE] [--method M]\n"
+    "       prism --headless [--scene S] [--walk FILE | --session FILE] --frames N --out DIR\n"
+    "             [--capture-every K] [--capture-frames A,B,...] [--method M] [--size WxH]\n"
+    "  S: default (the embedded scene), an OpenArena map name (oa_dm1), a .bsp/.pk3 or mesh file\n"
+    "  M: robust | offset-prism | sphere-classify\n"
+    "  Without --headless a window opens (needs DISPLAY).\n";
+
+int to_int(const char* flag, const std::string& v) {
+  char* end = nullptr;
+  const long n = std::strtol(v.c_str(), &end, 10);
+  if (v.empty() || *end != '\0' || n < 0 || n > 100'000'000) {
+    std::fprintf(stderr, "prism: %s needs a non-negative integer, got '%s'\n", flag, v.c_str());
+    std::exit(2);
+  }
+  return static_cast<int>(n);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  debugger::RunOptions o;
+  bool headless = false, frames_given = false, out_given = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "prism: %s needs a value\n%s", a.c_str(), kUsage);
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--headless") headless = true;
+    else if (a == "--scene") o.scene = value();
+    else if (a == "--walk") o.walk = value();
+    else if (a == "--session") o.session = value();
+    else if (a == "--method") o.method = value();
+    else if (a == "--frames") { o.frames = to_int("--frames", value()); frames_given = true; }
+    else if (a == "--out") { o.out = value(); out_given = true; }
+    else if (a == "--capture-every") o.capture_every = to_int("--capture-every", value());
+    else if (a == "--capture-frames") {
+      std::string list = value();
+      for (std::size_t p = 0; p < list.size();) {
+        const std::size_t q = std::min(list.find(',', p), list.size());
+        o.capture_frames.push_back(to_int("--capture-frames", list.substr(p, q - p)));
+        p = q + 1;
+      }
+    } else if (a == "--size") {
+      const std::string v = value();
+      const auto x = v.find('x');
+      if (x == std::string::npos) { std::fprintf(stderr, "prism: --size wants WxH\n"); return 2; }
+      o.width = to_int("--size", v.substr(0, x));
+      o.height = to_int("--size", v.substr(x + 1));
+    } else if (a == "--validation") o.validation = true;
+    else if (a == "-h" || a == "--help") { std::fputs(kUsage, stdout); return 0; }
+    else { std::fprintf(stderr, "prism: unknown argument '%s'\n%s", a.c_str(), kUsage); return 2; }
+  }
+  if (!o.walk.empty() && !o.session.empty()) {
+    std::fprintf(stderr, "prism: give --walk or --session, not both\n");
+    return 2;
+  }
+  try {
+    if (headless) {
+      if (!frames_given || !out_given) {
+        std::fprintf(stderr, "prism: --headless needs --frames N and --out DIR\n%s", kUsage);
+        return 2;
+      }
+      const debugger::HeadlessResult r = debugger::run_headless(o);
+      std::printf("prism: %d frames, %zu captures, %d anomalies; report %s\n", r.frames, r.captures.size(),
+                  r.anomalies, r.report.c_str());
+      return 0;
+    }
+    if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY")) {
+      std::fprintf(stderr, "prism: no DISPLAY; use --headless (see --help)\n");
+      return 2;
+    }
+    return debugger::run_live(o);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "prism: %s\n", e.what());
+    return 1;
+  }
+}

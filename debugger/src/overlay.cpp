@@ -1,0 +1,189 @@
+// Trace -> debug primitives. Colours: one table (kStyles) shared by the picture and the legend.
+#include "debugger/overlay.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <glm/mat3x3.hpp>
+
+#include "debugger/events.hpp"
+#include "debugger/prism_geometry.hpp"
+
+namespace debugger {
+
+using renderer::Colour;
+using renderer::rgba;
+
+namespace {
+
+const OverlayStyle kStyles[] = {
+    {rgba(255, 205, 0, 90), "candidate triangles (tested)"},
+    {rgba(255, 40, 40, 190), "triangles hit"},
+    {rgba(0, 190, 255, 80), "offset plane S' (triangle moved by r)"},
+    {rgba(255, 140, 0, 70), "edge clip planes (3)"},
+    {rgba(230, 60, 230, 70), "acute-angle clip planes (3)"},
+    {rgba(60, 235, 110, 255), "exact swept shape (triangle grown by r)"},
+    {rgba(255, 255, 90, 255), "contact points and normals"},
+    {rgba(90, 160, 255, 255), "slide vector per iteration"},
+    {rgba(150, 170, 210, 200), "body ghost per iteration"},
+    {rgba(255, 255, 255, 255), "move: actual (white), desired (grey)"},
+    {rgba(190, 120, 255, 255), "ground probe and normal"},
+    {rgba(255, 230, 60, 255), "step-up probe (red: failed)"},
+    {rgba(240, 240, 240, 255), "body"},
+};
+static_assert(std::size(kStyles) == static_cast<std::size_t>(Overlay::kCount));
+
+Colour col(Overlay o) { return kStyles[static_cast<std::size_t>(o)].colour; }
+Colour with_alpha(Colour c, std::uint8_t a) { return (c & 0x00FFFFFFu) | (Colour(a) << 24); }
+
+glm::mat3 axes(const collision::Body& body) {
+  return glm::mat3(glm::vec3(body.radii.x, 0, 0), glm::vec3(0, body.radii.y, 0), glm::vec3(0, 0, body.radii.z));
+}
+
+void fill_polygon(renderer::DebugList& list, const std::vector<glm::vec3>& poly, Colour c) {
+  for (std::size_t i = 2; i < poly.size(); ++i) renderer::debug_triangle(list, poly[0], poly[i - 1], poly[i], c);
+}
+
+void outline(renderer::DebugList& list, const std::vector<glm::vec3>& poly, Colour c, float width) {
+  for (std::size_t i = 0; i < poly.size(); ++i)
+    renderer::debug_line(list, poly[i], poly[(i + 1) % poly.size()], c, width);
+}
+
+void draw_prism(const collision::TriangleTest& test, const collision::Triangle& tri,
+                const OverlayOptions& o, OverlayFrame& out) {
+  renderer::DebugList& dt = out.debug.depth_tested;
+  renderer::DebugList& top = out.debug.on_top;
+  for (const PrismPolygon& f : prism_faces(test, tri)) {
+    if (f.corners.empty()) continue;
+    Overlay which = Overlay::kOffsetPlane;
+    if (f.face == PrismFace::kEdgeClip) which = Overlay::kEdgeClip;
+    if (f.face == PrismFace::kAcuteClip) which = Overlay::kAcuteClip;
+    if (!o[which]) continue;
+    const Colour c = col(which);
+    const bool twin = f.face == PrismFace::kTwinPlane;
+    fill_polygon(dt, f.corners, twin ? with_alpha(c, 35) : c);
+    outline(twin ? dt : top, f.corners, with_alpha(c, twin ? 120 : 230), twin ? 1.0f : 2.0f);
+  }
+  if (o[Overlay::kSweptShape]) {
+    const float r = prism_radius(test, tri);
+    const glm::vec3 n = glm::normalize(glm::cross(tri.b - tri.a, tri.c - tri.a));
+    const Colour c = col(Overlay::kSweptShape);
+    const glm::vec3 v[3] = {tri.a, tri.b, tri.c};
+    for (float side : {1.0f, -1.0f}) {  // the two plates
+      const glm::vec3 s = n * (r * side);
+      for (int i = 0; i < 3; ++i) renderer::debug_line(dt, v[i] + s, v[(i + 1) % 3] + s, c, 2.0f);
+      renderer::debug_triangle(dt, v[0] + s, v[1] + s, v[2] + s, with_alpha(c, 40));
+    }
+    for (int i = 0; i < 3; ++i) {  // cylinders on the edges
+      const glm::vec3 a = v[i], b = v[(i + 1) % 3];
+      const glm::vec3 e = glm::normalize(b - a);
+      const glm::vec3 u = glm::normalize(glm::cross(e, n)), w = glm::cross(e, u);
+      for (int k = 0; k < 8; ++k) {
+        const float ang = static_cast<float>(k) * 0.785398f;
+        const glm::vec3 off = (std::cos(ang) * u + std::sin(ang) * w) * r;
+        renderer::debug_line(dt, a + off, b + off, with_alpha(c, 170), 1.0f);
+      }
+      renderer::debug_wire_sphere(dt, a, r, with_alpha(c, 200), 1.0f, 24);  // corners
+    }
+  }
+}
+
+}  // namespace
+
+const char* to_string(Overlay o) {
+  static const char* names[] = {"candidates", "hits", "offset_plane", "edge_clip", "acute_clip",
+                                "swept_shape", "contacts", "slides", "ghosts", "moves", "ground",
+                                "step_up", "body"};
+  return names[static_cast<std::size_t>(o)];
+}
+
+const OverlayStyle& overlay_style(Overlay o) { return kStyles[static_cast<std::size_t>(o)]; }
+
+void build_overlay(const collision::Trace& trace, const collision::World& world,
+                   const collision::Body& body, const collision::CharacterState& state,
+                   glm::vec3 up, float max_slope_degrees, const OverlayOptions& o,
+                   OverlayFrame& out) {
+  renderer::debug_clear(out.debug);
+  out.highlights.clear();
+  out.prism_triangles.clear();
+  renderer::DebugList& dt = out.debug.depth_tested;
+  renderer::DebugList& top = out.debug.on_top;
+  const float r = body.min_radius();
+  const collision::TriangleMesh& mesh = world.mesh();
+
+  // Level highlights: candidates, then hits over them.
+  std::vector<std::uint32_t> candidates, hits;
+  for (std::size_t i = 0; i < trace.iterations.size(); ++i) {
+    if (o.only_iteration >= 0 && static_cast<int>(i) != o.only_iteration) continue;
+    const collision::SlideIteration& it = trace.iterations[i];
+    for (const collision::TriangleTest& t : it.tests) {
+      if (t.triangle >= mesh.triangle_count()) continue;
+      (t.verdict == collision::Verdict::kHit ? hits : candidates).push_back(t.triangle);
+      const bool wall = is_wall_contact(it, up, max_slope_degrees) || it.start_overlap;
+      const bool want = o.prisms_of_all_candidates ||
+                        (t.verdict == collision::Verdict::kHit && (wall || o.prisms_of_ground));
+      if (want && out.prism_triangles.size() < 12 &&
+          std::find(out.prism_triangles.begin(), out.prism_triangles.end(), t.triangle) == out.prism_triangles.end()) {
+        out.prism_triangles.push_back(t.triangle);
+        draw_prism(t, mesh.triangle(t.triangle), o, out);
+      }
+    }
+  }
+  auto unique = [](std::vector<std::uint32_t>& v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+  };
+  unique(candidates);
+  unique(hits);
+  if (o[Overlay::kCandidates])
+    for (std::uint32_t t : candidates) out.highlights.push_back({t, col(Overlay::kCandidates)});
+  if (o[Overlay::kHits])
+    for (std::uint32_t t : hits) out.highlights.push_back({t, col(Overlay::kHits)});
+
+  // Per iteration: ghost, contact point and normal, slide vector.
+  for (std::size_t i = 0; i < trace.iterations.size(); ++i) {
+    if (o.only_iteration >= 0 && static_cast<int>(i) != o.only_iteration) continue;
+    const collision::SlideIteration& it = trace.iterations[i];
+    if (o[Overlay::kGhosts]) renderer::debug_wire_ellipsoid(dt, it.reached, axes(body), col(Overlay::kGhosts), 1.0f, 24);
+    if (!it.hit) continue;
+    if (o[Overlay::kContacts]) {
+      renderer::debug_point(top, it.contact_point, col(Overlay::kContacts), 10.0f);
+      renderer::debug_arrow(top, it.contact_point, it.contact_point + it.normal * (1.5f * r),
+                            col(Overlay::kContacts), 3.0f);
+    }
+    if (o[Overlay::kSlides] && glm::length(it.slide) > 0.0f)
+      renderer::debug_arrow(top, it.reached, it.reached + it.slide * o.move_scale, col(Overlay::kSlides), 3.0f);
+  }
+
+  if (o[Overlay::kMoves]) {
+    const glm::vec3 actual = trace.end - trace.start;
+    if (glm::length(trace.desired) > 0.0f)
+      renderer::debug_arrow(top, trace.start, trace.start + trace.desired * o.move_scale, rgba(150, 150, 150), 3.0f);
+    if (glm::length(actual) > 0.0f)
+      renderer::debug_arrow(top, trace.start, trace.start + actual * o.move_scale, col(Overlay::kMoves), 3.0f);
+  }
+  if (o[Overlay::kGround] && trace.ground.probed) {
+    const Colour c = col(Overlay::kGround);
+    renderer::debug_line(top, trace.ground.from, trace.ground.to, c, 2.0f);
+    if (trace.ground.state != collision::GroundState::kInAir) {
+      const glm::vec3 foot = state.position - trace.ground.normal * r;
+      renderer::debug_arrow(top, foot, foot + trace.ground.normal * (1.2f * r), c, 3.0f);
+    }
+  }
+  if (o[Overlay::kStepUp] && trace.step_up.attempted) {
+    const Colour c = trace.step_up.succeeded ? col(Overlay::kStepUp) : rgba(255, 60, 60);
+    renderer::debug_line(top, trace.start, trace.start + up * std::max(trace.step_up.height, 0.25f * r), c, 4.0f);
+  }
+  if (o[Overlay::kBody]) renderer::debug_wire_ellipsoid(dt, state.position, axes(body), col(Overlay::kBody), 2.0f, 32);
+}
+
+void add_comparison(const collision::Trace& trace, const collision::Body& body, renderer::Colour colour,
+                    float move_scale, OverlayFrame& out) {
+  renderer::debug_wire_ellipsoid(out.debug.on_top, trace.end, axes(body), colour, 2.0f, 32);
+  renderer::debug_arrow(out.debug.on_top, trace.start, trace.start + (trace.end - trace.start) * move_scale, colour, 3.0f);
+  for (const collision::SlideIteration& it : trace.iterations)
+    if (it.hit) renderer::debug_point(out.debug.on_top, it.contact_point, colour, 8.0f);
+}
+
+}  // namespace debugger

@@ -1,0 +1,81 @@
+// The JSON report (nlohmann-json).
+#include "debugger/report.hpp"
+
+#include <fstream>
+#include <map>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+namespace debugger {
+namespace {
+nlohmann::json vec(glm::vec3 v) { return nlohmann::json::array({v.x, v.y, v.z}); }
+}  // namespace
+
+FrameRecord make_frame_record(int frame, const collision::CharacterState& state,
+                              const collision::Trace& trace, std::vector<Event> events) {
+  FrameRecord r;
+  r.frame = frame;
+  r.state = state;
+  for (const collision::SlideIteration& it : trace.iterations) {
+    if (!it.hit) continue;
+    collision::SlideIteration copy = it;
+    copy.tests.clear();
+    copy.tests.shrink_to_fit();
+    r.hits.push_back(std::move(copy));
+  }
+  r.events = std::move(events);
+  return r;
+}
+
+void write_report(const std::string& path, const ReportHeader& header,
+                  const std::vector<FrameRecord>& frames, const std::vector<std::string>& captures) {
+  nlohmann::json j;
+  j["scene"] = header.scene;
+  j["method"] = collision::to_string(header.method);
+  j["body_radii"] = vec(header.body.radii);
+  j["dt"] = header.dt;
+  nlohmann::json& jf = j["frames"] = nlohmann::json::array();
+  std::map<std::string, int> counts;
+  nlohmann::json anomalies = nlohmann::json::array();
+  for (const FrameRecord& f : frames) {
+    nlohmann::json fr;
+    fr["frame"] = f.frame;
+    fr["time"] = static_cast<double>(f.frame + 1) * header.dt;
+    fr["position"] = vec(f.state.position);
+    fr["velocity"] = vec(f.state.velocity);
+    fr["ground"] = collision::to_string(f.state.ground);
+    nlohmann::json hits = nlohmann::json::array();
+    for (std::size_t i = 0; i < f.hits.size(); ++i) {
+      const collision::SlideIteration& h = f.hits[i];
+      hits.push_back({{"phase", collision::to_string(h.phase)},
+                      {"triangle", h.triangle},
+                      {"toi", h.toi},
+                      {"point", vec(h.contact_point)},
+                      {"normal", vec(h.normal)},
+                      {"feature", collision::to_string(h.feature)},
+                      {"start_overlap", h.start_overlap}});
+    }
+    fr["hits"] = std::move(hits);
+    nlohmann::json ev = nlohmann::json::array();
+    for (const Event& e : f.events) {
+      ev.push_back({{"kind", to_string(e.kind)}, {"detail", e.detail}});
+      ++counts[to_string(e.kind)];
+      if (is_anomaly(e.kind)) anomalies.push_back({{"frame", e.frame}, {"kind", to_string(e.kind)}, {"detail", e.detail}});
+    }
+    fr["events"] = std::move(ev);
+    jf.push_back(std::move(fr));
+  }
+  nlohmann::json& s = j["summary"];
+  s["frames"] = frames.size();
+  s["events"] = counts;
+  s["anomalies"] = anomalies.size();
+  s["anomaly_frames"] = std::move(anomalies);
+  s["captures"] = captures;
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error("cannot write report " + path);
+  out << j.dump(1) << '\n';
+  if (!out) throw std::runtime_error("error writing report " + path);
+}
+
+}  // namespace debugger

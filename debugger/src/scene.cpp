@@ -1,0 +1,110 @@
+// Scene loading: the embedded default scene, OpenArena maps and mesh files.
+#include "debugger/scene.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <glm/geometric.hpp>
+
+#include "collision_io/level.hpp"
+
+namespace debugger {
+namespace {
+
+constexpr float kDegrees = 3.14159265358979f / 180.0f;
+
+std::string stem_of(const std::string& spec) {
+  std::string s = spec;
+  if (const auto colon = s.rfind(':'); colon != std::string::npos) s = s.substr(colon + 1);
+  return std::filesystem::path(s).stem().string();
+}
+
+}  // namespace
+
+Scene scene_from_obj(std::string_view text, const std::string& name) {
+  std::vector<glm::vec3> positions;
+  std::vector<glm::uvec3> triangles;
+  Scene scene;
+  scene.spec = name;
+  scene.name = name;
+  std::istringstream in{std::string(text)};
+  std::string line;
+  int line_no = 0;
+  auto fail = [&](const std::string& what) {
+    throw std::runtime_error(name + ":" + std::to_string(line_no) + ": " + what);
+  };
+  while (std::getline(in, line)) {
+    ++line_no;
+    std::istringstream ls(line);
+    std::string key;
+    if (!(ls >> key)) continue;
+    if (key == "#") {
+      std::string tag;
+      if (ls >> tag && tag == "prism-spawn") {
+        float yaw = 0.0f;
+        if (!(ls >> scene.spawn.x >> scene.spawn.y >> scene.spawn.z >> yaw)) fail("bad prism-spawn");
+        scene.spawn_yaw = yaw * kDegrees;
+      }
+    } else if (key == "v") {
+      glm::vec3 p;
+      if (!(ls >> p.x >> p.y >> p.z)) fail("bad vertex");
+      positions.push_back(p);
+    } else if (key == "f") {
+      std::vector<std::uint32_t> poly;
+      std::string word;
+      while (ls >> word) {
+        long index = 0;
+        const auto slash = word.find('/');
+        const std::string head = word.substr(0, slash);
+        const auto [ptr, ec] = std::from_chars(head.data(), head.data() + head.size(), index);
+        if (ec != std::errc() || ptr != head.data() + head.size() || index == 0) fail("bad face index '" + word + "'");
+        if (index < 0) index += static_cast<long>(positions.size()) + 1;
+        if (index < 1 || index > static_cast<long>(positions.size())) fail("face index out of range");
+        poly.push_back(static_cast<std::uint32_t>(index - 1));
+      }
+      if (poly.size() < 3) fail("a face needs 3 corners");
+      for (std::size_t i = 2; i < poly.size(); ++i) triangles.push_back({poly[0], poly[i - 1], poly[i]});
+    }
+  }
+  if (triangles.empty()) throw std::runtime_error(name + ": no triangles");
+  scene.world = std::make_shared<collision::World>(collision::make_mesh(std::move(positions), triangles));
+  scene.up = {0.0f, 1.0f, 0.0f};
+  return scene;
+}
+
+Scene load_scene(const std::string& spec) {
+  if (spec.empty() || spec == "default") {
+    Scene scene = scene_from_obj(embedded_asset("default_scene.obj"), "default");
+    scene.default_walk = std::string(embedded_asset("default_scene.walk"));
+    return scene;
+  }
+  collision::io::Level level = collision::io::load_level(spec);
+  Scene scene;
+  scene.spec = spec;
+  scene.name = stem_of(spec);
+  scene.up = level.up;
+  if (level.quake_map) {
+    // Quake's player is a 30 x 30 x 56 box; a sphere of radius 16 is the field's stand-in.
+    scene.body = collision::Body::sphere(16.0f);
+    if (!level.spawns.empty()) {
+      scene.spawn = level.spawns.front().origin;
+      scene.spawn_yaw = level.spawns.front().angle_degrees * kDegrees;
+    }
+    if (scene.name == "oa_dm1") scene.default_walk = std::string(embedded_asset("oa_dm1.walk"));
+  } else {
+    // A mesh file: start above the middle of its bounds, body sized to a metre-scale level.
+    glm::vec3 lo(INFINITY), hi(-INFINITY);
+    for (const glm::vec3& p : level.mesh.positions) { lo = glm::min(lo, p); hi = glm::max(hi, p); }
+    const glm::vec3 mid = (lo + hi) * 0.5f;
+    scene.spawn = mid + level.up * (glm::dot(hi - mid, level.up) * 0.5f);
+  }
+  scene.world = std::make_shared<collision::World>(std::move(level.mesh));
+  return scene;
+}
+
+}  // namespace debugger

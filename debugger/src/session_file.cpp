@@ -1,0 +1,170 @@
+// Session files (see session_file.hpp).
+#include "debugger/session_file.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace debugger {
+namespace {
+
+std::string hex(float v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%a", static_cast<double>(v));
+  return buf;
+}
+
+struct Reader {
+  std::ifstream in;
+  std::string path;
+  int line_no = 0;
+  std::istringstream ls;
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw SessionError("session file " + path + ", line " + std::to_string(line_no) + ": " + what);
+  }
+  void next(const char* key) {
+    std::string line;
+    if (!std::getline(in, line)) {
+      ++line_no;
+      fail(std::string("truncated: expected '") + key + "'");
+    }
+    ++line_no;
+    ls = std::istringstream(line);
+    if (*key) {
+      std::string k;
+      if (!(ls >> k) || k != key) fail(std::string("expected '") + key + "', found '" + line.substr(0, 40) + "'");
+    }
+  }
+  float f() {
+    std::string w;
+    if (!(ls >> w)) fail("missing number");
+    char* end = nullptr;
+    const float v = std::strtof(w.c_str(), &end);
+    if (end != w.c_str() + w.size() || !std::isfinite(v)) fail("bad number '" + w + "'");
+    return v;
+  }
+  long i() {
+    std::string w;
+    if (!(ls >> w)) fail("missing integer");
+    char* end = nullptr;
+    const long v = std::strtol(w.c_str(), &end, 10);
+    if (end != w.c_str() + w.size()) fail("bad integer '" + w + "'");
+    return v;
+  }
+  std::string word() {
+    std::string w;
+    if (!(ls >> w)) fail("missing word");
+    return w;
+  }
+  void done() {
+    std::string extra;
+    if (ls >> extra) fail("unexpected '" + extra + "'");
+  }
+};
+
+}  // namespace
+
+void save_session(const std::string& path, const std::string& scene, const Session& session) {
+  std::ofstream out(path);
+  if (!out) throw SessionError("cannot write session file " + path);
+  const SessionConfig& c = session.config();
+  const collision::CharacterParams& p = c.params;
+  out << "prism-session 1\n";
+  out << "scene " << scene << "\n";
+  out << "method " << collision::to_string(p.move.method) << "\n";
+  out << "body " << hex(c.body.radii.x) << ' ' << hex(c.body.radii.y) << ' ' << hex(c.body.radii.z) << "\n";
+  out << "up " << hex(p.up.x) << ' ' << hex(p.up.y) << ' ' << hex(p.up.z) << "\n";
+  out << "character " << hex(p.max_slope_degrees) << ' ' << hex(p.walk_speed) << ' ' << hex(p.gravity) << ' '
+      << hex(p.jump_speed) << ' ' << hex(p.step_height) << ' ' << hex(p.ground_probe) << "\n";
+  out << "move " << p.move.max_iterations << ' ' << hex(p.move.skin_width) << ' ' << (p.move.one_sided ? 1 : 0)
+      << ' ' << hex(p.move.edge_margin) << ' ' << hex(p.move.seed_epsilon) << "\n";
+  out << "dt " << hex(c.dt) << "\n";
+  out << "start " << hex(c.start.x) << ' ' << hex(c.start.y) << ' ' << hex(c.start.z) << ' ' << hex(c.start_yaw) << "\n";
+  out << "frames " << session.frame_count() << "\n";
+  for (int f = 0; f < session.frame_count(); ++f) {
+    const FrameInput& in = session.input(f);
+    out << hex(in.character.wish.x) << ' ' << hex(in.character.wish.y) << ' ' << hex(in.character.wish.z) << ' '
+        << (in.character.jump ? 1 : 0) << ' ' << hex(in.character.speed_scale) << ' ' << hex(in.yaw) << ' '
+        << hex(in.pitch) << "\n";
+  }
+  out << "end " << session.frame_count() << "\n";
+  if (!out) throw SessionError("error writing session file " + path);
+}
+
+SessionRecording load_session(const std::string& path) {
+  Reader r;
+  r.path = path;
+  r.in.open(path);
+  if (!r.in) throw SessionError("cannot open session file " + path);
+  SessionRecording rec;
+  SessionConfig& c = rec.config;
+  collision::CharacterParams& p = c.params;
+  r.next("prism-session");
+  if (r.i() != 1) r.fail("unsupported version");
+  r.next("scene");
+  rec.scene = r.word();
+  r.next("method");
+  if (!collision::parse_method(r.word(), p.move.method)) r.fail("unknown method");
+  r.next("body");
+  c.body.radii = {r.f(), r.f(), r.f()};
+  if (!(c.body.radii.x > 0 && c.body.radii.y > 0 && c.body.radii.z > 0)) r.fail("radii must be > 0");
+  r.next("up");
+  p.up = {r.f(), r.f(), r.f()};
+  r.next("character");
+  p.max_slope_degrees = r.f();
+  p.walk_speed = r.f();
+  p.gravity = r.f();
+  p.jump_speed = r.f();
+  p.step_height = r.f();
+  p.ground_probe = r.f();
+  r.next("move");
+  p.move.max_iterations = static_cast<int>(r.i());
+  if (p.move.max_iterations < 1 || p.move.max_iterations > 64) r.fail("iterations must be 1..64");
+  p.move.skin_width = r.f();
+  p.move.one_sided = r.i() != 0;
+  p.move.edge_margin = r.f();
+  p.move.seed_epsilon = r.f();
+  r.next("dt");
+  c.dt = r.f();
+  if (!(c.dt > 0.0f)) r.fail("dt must be > 0");
+  r.next("start");
+  c.start = {r.f(), r.f(), r.f()};
+  c.start_yaw = r.f();
+  r.next("frames");
+  const long n = r.i();
+  if (n < 0 || n > 100'000'000) r.fail("bad frame count");
+  r.done();
+  rec.inputs.reserve(static_cast<std::size_t>(n));
+  for (long f = 0; f < n; ++f) {
+    r.next("");
+    FrameInput in;
+    in.character.wish = {r.f(), r.f(), r.f()};
+    const long jump = r.i();
+    if (jump != 0 && jump != 1) r.fail("jump must be 0 or 1");
+    in.character.jump = jump == 1;
+    in.character.speed_scale = r.f();
+    in.yaw = r.f();
+    in.pitch = r.f();
+    r.done();
+    rec.inputs.push_back(in);
+  }
+  r.next("end");
+  if (r.i() != n) r.fail("end count does not match the frame count");
+  try {
+    (void)p.resolved(c.body);
+  } catch (const std::invalid_argument& e) {
+    throw SessionError("session file " + path + ": " + e.what());
+  }
+  return rec;
+}
+
+Session replay(const collision::World& world, const SessionRecording& recording) {
+  Session s(world, recording.config);
+  for (const FrameInput& in : recording.inputs) s.push(in);
+  return s;
+}
+
+}  // namespace debugger

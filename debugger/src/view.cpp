@@ -1,0 +1,102 @@
+// Colours, camera and the shared ImGui panels.
+#include "debugger/view.hpp"
+
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <imgui.h>
+
+namespace debugger {
+
+renderer::MeshUpload level_upload(const Scene& scene, float max_slope_degrees) {
+  const collision::TriangleMesh& mesh = scene.world->mesh();
+  renderer::MeshUpload up;
+  up.positions = mesh.positions;
+  up.triangles = mesh.indices;
+  up.colours.reserve(mesh.triangle_count());
+  const float walkable = std::cos(max_slope_degrees * 3.14159265f / 180.0f);
+  for (std::size_t i = 0; i < mesh.triangle_count(); ++i) {
+    const float d = glm::dot(mesh.normals[i], scene.up);
+    renderer::Colour c = renderer::rgba(205, 200, 190);            // walkable floor
+    if (std::fabs(d) < walkable - 1e-4f) c = renderer::rgba(190, 150, 105);  // wall, steep slope
+    if (d <= -walkable + 1e-4f) c = renderer::rgba(140, 130, 125);  // ceiling
+    if (!mesh.solid(i)) c = renderer::rgba(80, 110, 200);
+    // A faint checker on tiled floors lets a viewer count the coplanar seams.
+    if (std::fabs(d) > 0.99f && (i / 2) % 2 == 1) c -= renderer::rgba(12, 12, 12, 0);
+    up.colours.push_back(c);
+  }
+  return up;
+}
+
+renderer::Camera follow_camera(const Scene& scene, const collision::Body& body,
+                               const collision::CharacterState& state, float yaw,
+                               const collision::Trace& trace) {
+  const float r = body.min_radius();
+  glm::vec3 target = state.position;
+  for (const collision::SlideIteration& it : trace.iterations)
+    if (it.hit && std::fabs(glm::dot(it.normal, scene.up)) < 0.7f) target = (state.position + it.contact_point) * 0.5f;
+  renderer::Camera cam;
+  cam.up = scene.up;
+  const glm::vec3 forward = renderer::direction_from_angles(scene.up, yaw, 0.0f);
+  // Behind, above and a little to the side, so a wall straight ahead is seen at an angle.
+  const glm::vec3 side = glm::normalize(glm::cross(forward, scene.up));
+  cam.position = state.position - forward * (7.0f * r) + scene.up * (4.5f * r) + side * (2.5f * r);
+  cam.forward = glm::normalize(target - cam.position);
+  cam.near_plane = 0.05f * r;
+  cam.far_plane = 2000.0f * r;
+  return cam;
+}
+
+void draw_legend(OverlayOptions* toggles, float x, float y) {
+  ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(330, toggles ? 340.0f : 270.0f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowBgAlpha(0.8f);
+  ImGui::Begin("Legend", nullptr, toggles ? 0 : ImGuiWindowFlags_NoTitleBar);
+  for (std::size_t i = 0; i < static_cast<std::size_t>(Overlay::kCount); ++i) {
+    const Overlay o = static_cast<Overlay>(i);
+    const OverlayStyle& s = overlay_style(o);
+    auto channel = [&](int shift) { return static_cast<float>((s.colour >> shift) & 0xFFu) / 255.0f; };
+    const ImVec4 c(channel(0), channel(8), channel(16), 1.0f);
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::ColorButton("##c", c, ImGuiColorEditFlags_NoTooltip, ImVec2(14, 14));
+    ImGui::SameLine();
+    if (toggles) ImGui::Checkbox(s.legend, &toggles->on[i]);
+    else ImGui::TextUnformatted(s.legend);
+    ImGui::PopID();
+  }
+  if (toggles) {
+    ImGui::Checkbox("prisms of all candidates", &toggles->prisms_of_all_candidates);
+    ImGui::Checkbox("prisms of ground contacts", &toggles->prisms_of_ground);
+    ImGui::SliderFloat("move scale", &toggles->move_scale, 1.0f, 20.0f);
+  } else {
+    ImGui::Text("moves and slides drawn x%.0f", 8.0);
+  }
+  ImGui::End();
+}
+
+void draw_frame_panel(const std::string& scene, collision::Method method, int frame,
+                      const collision::CharacterState& state, const collision::Trace& trace,
+                      const std::vector<Event>& events, float x, float y) {
+  ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
+  // A fixed size: an auto-sized window is wrong on its first frame (PLATFORM.md, ImGui trap 4).
+  ImGui::SetNextWindowSize(ImVec2(600, 170), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.8f);
+  ImGui::Begin("Frame", nullptr, ImGuiWindowFlags_NoTitleBar);
+  ImGui::Text("%s   frame %d   method %s", scene.c_str(), frame, collision::to_string(method));
+  ImGui::Text("pos %.3f %.3f %.3f   %s", state.position.x, state.position.y, state.position.z,
+              collision::to_string(state.ground));
+  int hits = 0;
+  for (const collision::SlideIteration& it : trace.iterations) {
+    if (!it.hit) continue;
+    if (++hits > 6) continue;
+    ImGui::Text("%-12s tri %u  toi %.3f  n %.2f %.2f %.2f  %s", collision::to_string(it.phase), it.triangle, it.toi,
+                it.normal.x, it.normal.y, it.normal.z, collision::to_string(it.feature));
+  }
+  ImGui::Text("%zu iterations, %d hits", trace.iterations.size(), hits);
+  for (const Event& e : events)
+    ImGui::TextColored(is_anomaly(e.kind) ? ImVec4(1, 0.3f, 0.3f, 1) : ImVec4(1, 0.9f, 0.4f, 1), "event: %s %s",
+                       to_string(e.kind), e.detail.c_str());
+  ImGui::End();
+}
+
+}  // namespace debugger

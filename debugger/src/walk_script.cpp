@@ -1,0 +1,107 @@
+// The walk script format (see walk_script.hpp).
+#include "debugger/walk_script.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <glm/geometric.hpp>
+
+#include "renderer/camera.hpp"
+
+namespace debugger {
+namespace {
+constexpr float kDegrees = 3.14159265358979f / 180.0f;
+}
+
+double WalkScript::duration() const {
+  double t = 0.0;
+  for (const WalkSegment& s : segments) t += s.seconds;
+  return t;
+}
+
+WalkScript parse_walk_script(std::string_view text) {
+  WalkScript script;
+  std::istringstream in{std::string(text)};
+  std::string line;
+  int line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    std::istringstream ls(line);
+    auto fail = [&](const std::string& what) {
+      throw std::runtime_error("walk script line " + std::to_string(line_no) + ": " + what);
+    };
+    WalkSegment seg;
+    if (!(ls >> seg.seconds)) {
+      std::string rest;
+      if (std::istringstream(line) >> rest) fail("expected SECONDS first, got '" + rest + "'");
+      continue;
+    }
+    if (!(seg.seconds > 0.0) || !std::isfinite(seg.seconds)) fail("SECONDS must be > 0");
+    std::string key;
+    while (ls >> key) {
+      auto number = [&](float& out) {
+        if (!(ls >> out) || !std::isfinite(out)) fail("'" + key + "' needs a number");
+      };
+      if (key == "yaw") { number(seg.yaw_degrees); seg.has_yaw = true; }
+      else if (key == "turn") number(seg.turn_degrees);
+      else if (key == "pitch") { number(seg.pitch_degrees); seg.has_pitch = true; }
+      else if (key == "forward") number(seg.forward);
+      else if (key == "right") number(seg.right);
+      else if (key == "speed") number(seg.speed_scale);
+      else if (key == "jump") seg.jump = true;
+      else if (key == "run") seg.speed_scale = 2.0f;
+      else fail("unknown word '" + key + "'");
+    }
+    script.segments.push_back(seg);
+  }
+  return script;
+}
+
+WalkScript load_walk_script(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) throw std::runtime_error("cannot open walk script " + path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  try {
+    return parse_walk_script(ss.str());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+}
+
+FrameInput walk_input(const WalkScript& script, int frame, float dt, glm::vec3 up, float start_yaw) {
+  FrameInput in;
+  float yaw = start_yaw, pitch = 0.0f;
+  const double t = (static_cast<double>(frame) + 0.5) * dt;  // the frame's middle: no edge ties
+  double seg_start = 0.0;
+  const WalkSegment* active = nullptr;
+  for (const WalkSegment& s : script.segments) {
+    if (s.has_yaw) yaw = s.yaw_degrees * kDegrees;
+    if (s.has_pitch) pitch = s.pitch_degrees * kDegrees;
+    if (t < seg_start + s.seconds) {
+      const double f = (t - seg_start) / s.seconds;
+      yaw += static_cast<float>(f) * s.turn_degrees * kDegrees;
+      active = &s;
+      break;
+    }
+    yaw += s.turn_degrees * kDegrees;
+    seg_start += s.seconds;
+  }
+  in.yaw = yaw;
+  in.pitch = pitch;
+  if (!active) return in;
+  const glm::vec3 forward = renderer::direction_from_angles(up, yaw, 0.0f);
+  const glm::vec3 right = glm::normalize(glm::cross(forward, up));
+  glm::vec3 wish = active->forward * forward + active->right * right;
+  if (glm::length(wish) > 1.0f) wish = glm::normalize(wish);
+  in.character.wish = wish;
+  in.character.speed_scale = active->speed_scale;
+  // Jump on the segment's first frame only.
+  in.character.jump = active->jump && (t - seg_start) < dt;
+  return in;
+}
+
+}  // namespace debugger
