@@ -1,0 +1,156 @@
+// bench_moves: character moves per second on real maps, one thread.
+//
+//   bench_moves [--walks N] [--frames F] [--repeats K] [MAP...]   (default oa_dm1 ctf_inyard)
+//
+// A move here is one collision::step_character call at 60 Hz (gravity, jumps, ground probe,
+// step-up, snap-down; robust method, 4 slide iterations max) driven by prism_walks' seeded
+// random walks from the map's spawn points, exactly the walks of test_real_map_walks but with
+// no checks. For comparison, the same frames' requested displacements are replayed as plain
+// collision::move calls (collide-and-slide only, no character layer). Each figure is the best
+// of K runs, timed around the move loop alone. Goal (issue 3): 1 million moves/s on oa_dm1.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <glm/geometric.hpp>
+
+#include "collision/character.hpp"
+#include "collision/move.hpp"
+#include "collision/world.hpp"
+#include "collision_io/level.hpp"
+#include "prism_walks/start_points.hpp"
+#include "prism_walks/walk_script.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr double kGoal = 1e6;  // moves per second on oa_dm1 (issue 3)
+constexpr std::uint32_t kSeed = 20240603u;
+
+struct Frame {
+  glm::vec3 position{0.0f};      // before the frame
+  glm::vec3 displacement{0.0f};  // what the character asked for this frame
+};
+
+// The displacement step_character requests for one frame before collision (its walk or air
+// move), so plain move() gets the same work minus the character layer.
+glm::vec3 requested(const collision::CharacterParams& p, const collision::CharacterState& s,
+                    const collision::CharacterInput& in, float dt) {
+  glm::vec3 wish = in.wish - p.up * glm::dot(in.wish, p.up);
+  const float len = glm::length(wish);
+  if (len > 1.0f) wish /= len;
+  const glm::vec3 h = wish * (p.walk_speed * std::max(in.speed_scale, 0.0f) * dt);
+  float v_up = glm::dot(s.velocity, p.up);
+  if (s.ground == collision::GroundState::kOnGround) v_up = in.jump ? p.jump_speed : 0.0f;
+  else v_up -= p.gravity * dt;
+  return h + p.up * (v_up * dt);
+}
+
+struct Result {
+  std::size_t triangles = 0, spawns = 0, moves = 0;
+  double character_rate = 0.0, plain_rate = 0.0;
+};
+
+Result bench_map(const std::string& name, int walks, int frames, int repeats) {
+  const collision::io::Level level = collision::io::load_level(name);
+  const collision::World world(level.mesh);
+  const collision::Body body = collision::Body::sphere(16.0f);
+  collision::CharacterParams params;
+  params.up = level.up;
+  params.move.method = collision::Method::kRobust;
+  params.move.max_iterations = 4;
+  params = params.resolved(body);
+  const float dt = 1.0f / 60.0f;
+  const auto starts = prism_walks::start_points(level, world, body, params.up,
+                                                static_cast<std::size_t>(walks), kSeed);
+  // The inputs are generated up front so that only the moves are timed.
+  std::vector<std::vector<collision::CharacterInput>> inputs(starts.size());
+  for (std::size_t w = 0; w < starts.size(); ++w) {
+    prism_walks::WalkScript script(kSeed, static_cast<std::uint32_t>(w), params.up);
+    for (int f = 0; f < frames; ++f) inputs[w].push_back(script.next());
+  }
+
+  Result r;
+  r.triangles = world.bvh().triangles.size();
+  r.spawns = level.spawns.size();
+  r.moves = starts.size() * static_cast<std::size_t>(frames);
+  // One untimed pass records each frame's state and requested displacement for move().
+  std::vector<Frame> recorded;
+  recorded.reserve(r.moves);
+  for (std::size_t w = 0; w < starts.size(); ++w) {
+    collision::CharacterState s;
+    s.position = starts[w];
+    for (const collision::CharacterInput& in : inputs[w]) {
+      recorded.push_back({s.position, requested(params, s, in, dt)});
+      s = collision::step_character(world, body, s, in, dt, params);
+    }
+  }
+  float sink = 0.0f;  // keeps the results observable
+  for (int k = 0; k < repeats; ++k) {
+    const auto t0 = Clock::now();
+    for (std::size_t w = 0; w < starts.size(); ++w) {
+      collision::CharacterState s;
+      s.position = starts[w];
+      for (const collision::CharacterInput& in : inputs[w]) {
+        s = collision::step_character(world, body, s, in, dt, params);
+      }
+      sink += s.position.x;
+    }
+    const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    r.character_rate = std::max(r.character_rate, static_cast<double>(r.moves) / seconds);
+  }
+  for (int k = 0; k < repeats; ++k) {
+    const auto t0 = Clock::now();
+    for (const Frame& f : recorded) {
+      sink += collision::move(world, body, f.position, f.displacement, params.move).position.y;
+    }
+    const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    r.plain_rate = std::max(r.plain_rate, static_cast<double>(recorded.size()) / seconds);
+  }
+  volatile float observed = sink;
+  (void)observed;
+  return r;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int walks = 200, frames = 600, repeats = 3;
+  std::vector<std::string> maps;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (a == "--walks" && has_value) walks = std::atoi(argv[++i]);
+    else if (a == "--frames" && has_value) frames = std::atoi(argv[++i]);
+    else if (a == "--repeats" && has_value) repeats = std::atoi(argv[++i]);
+    else if (a.rfind("--", 0) == 0) {
+      std::fprintf(stderr, "usage: bench_moves [--walks N] [--frames F] [--repeats K] [MAP...]\n");
+      return 2;
+    } else maps.push_back(a);
+  }
+  if (walks < 1 || frames < 1 || repeats < 1) {
+    std::fprintf(stderr, "bench_moves: --walks, --frames and --repeats must be >= 1\n");
+    return 2;
+  }
+  if (maps.empty()) maps = {"oa_dm1", "ctf_inyard"};
+  std::printf("bench_moves: sphere r = 16, robust method, 4 slide iterations max, dt = 1/60 s,\n"
+              "%d walks x %d frames per map from the spawn points (seed %u), one thread, best of %d\n\n",
+              walks, frames, kSeed, repeats);
+  std::printf("%-12s %9s %7s %9s %18s %14s %16s\n", "map", "triangles", "spawns", "moves",
+              "character moves/s", "plain move/s", "vs goal 1M/s");
+  try {
+    for (const std::string& m : maps) {
+      const Result r = bench_map(m, walks, frames, repeats);
+      std::printf("%-12s %9zu %7zu %9zu %18.0f %14.0f %15.2fx\n", m.c_str(), r.triangles, r.spawns,
+                  r.moves, r.character_rate, r.plain_rate, r.character_rate / kGoal);
+      std::fflush(stdout);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_moves: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

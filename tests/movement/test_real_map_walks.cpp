@@ -1,0 +1,164 @@
+// Random walks through real OpenArena maps with the robust method: a 16-unit sphere, gravity,
+// jumps and random wish directions at 60 Hz. What must never happen: a frame ending deeper in
+// geometry than the skin width, a step whose straight segment crosses a wall, a walk stuck for
+// more than a second while the way it wants to go is free. The counts are printed; each must
+// be zero. The walks and the checks are prism_walks' (the same as prism-query walk).
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "collision/world.hpp"
+#include "collision_io/level.hpp"
+#include "prism_walks/random_walk.hpp"
+#include "prism_walks/start_points.hpp"
+
+#ifndef PRISM_WALKS_PER_MAP
+#define PRISM_WALKS_PER_MAP 1000
+#endif
+
+namespace {
+
+constexpr int kFrames = 600;
+constexpr float kRadius = 16.0f;
+constexpr std::uint32_t kSeed = 20240603u;
+
+struct LoadedMap {
+  collision::io::Level level;
+  std::unique_ptr<collision::World> world;
+};
+
+const LoadedMap& map(const std::string& name) {
+  static std::map<std::string, LoadedMap> cache;
+  auto it = cache.find(name);
+  if (it == cache.end()) {
+    LoadedMap m;
+    m.level = collision::io::load_level(name);
+    m.world = std::make_unique<collision::World>(m.level.mesh);
+    it = cache.emplace(name, std::move(m)).first;
+  }
+  return it->second;
+}
+
+prism_walks::WalkSetup setup_for(const LoadedMap& m) {
+  prism_walks::WalkSetup s(*m.world, collision::Body::sphere(kRadius));
+  s.params.up = m.level.up;
+  s.params.move.method = collision::Method::kRobust;
+  s.params.move.max_iterations = 4;
+  s.dt = 1.0f / 60.0f;
+  s.frames = kFrames;
+  s.seed = kSeed;
+  return s;
+}
+
+void walk_map(const std::string& name) {
+  const LoadedMap& m = map(name);
+  ASSERT_FALSE(m.level.spawns.empty()) << name << " has no spawn points";
+  const prism_walks::WalkSetup setup = setup_for(m);
+  const auto starts = prism_walks::start_points(m.level, *m.world, setup.body, setup.params.up,
+                                                PRISM_WALKS_PER_MAP, setup.seed);
+  const prism_walks::WalkCounts c = prism_walks::run_walks(setup, starts);
+  std::printf("[ walks    ] %s: %zu walks x %d frames (%zu spawns, robust, r = %g, seed %u)%s\n",
+              name.c_str(), c.walks, kFrames, m.level.spawns.size(), static_cast<double>(kRadius),
+              setup.seed, PRISM_WALKS_PER_MAP < 1000 ? " [scaled down for the sanitizer build]" : "");
+  std::printf("[ walks    ] %s: frames in overlap deeper than skin %zu, passes through a wall %zu, "
+              "stuck walks %zu, %.0f moves/s\n",
+              name.c_str(), c.deep_overlap_frames, c.wall_passes, c.stuck_walks,
+              c.moves_per_second());
+  for (const prism_walks::Anomaly& a : c.examples) {
+    std::printf("[ anomaly  ] %s: %s\n", name.c_str(), prism_walks::describe(a, setup).c_str());
+  }
+  std::fflush(stdout);
+  EXPECT_EQ(c.walks, static_cast<std::size_t>(PRISM_WALKS_PER_MAP));
+  EXPECT_EQ(c.deep_overlap_frames, 0u) << name << ": frames ending in overlap deeper than the skin";
+  EXPECT_EQ(c.wall_passes, 0u) << name << ": steps whose segment crosses a solid triangle";
+  EXPECT_EQ(c.stuck_walks, 0u) << name << ": walks stuck for a second with free space ahead";
+}
+
+TEST(RealMapWalks, OaDm1NeverOverlapsPassesWallsOrSticks) { walk_map("oa_dm1"); }
+TEST(RealMapWalks, CtfInyardNeverOverlapsPassesWallsOrSticks) { walk_map("ctf_inyard"); }
+TEST(RealMapWalks, OaDm4NeverOverlapsPassesWallsOrSticks) { walk_map("oa_dm4"); }
+
+// Determinism: the same walk twice gives bit-identical states, frame by frame.
+TEST(RealMapWalks, SameWalkTwiceIsBitIdentical) {
+  const LoadedMap& m = map("oa_dm1");
+  const prism_walks::WalkSetup setup = setup_for(m);
+  const auto starts = prism_walks::start_points(m.level, *m.world, setup.body, setup.params.up,
+                                                8, setup.seed);
+  for (std::uint32_t walk = 0; walk < starts.size(); ++walk) {
+    std::vector<collision::CharacterState> runs[2];
+    for (auto& run : runs) {
+      prism_walks::WalkCounts ignored;
+      prism_walks::run_walk(setup, walk, starts[walk], ignored,
+                            [&run](std::uint32_t, int, const collision::CharacterState& s) {
+                              run.push_back(s);
+                            });
+    }
+    ASSERT_EQ(runs[0].size(), static_cast<std::size_t>(kFrames));
+    ASSERT_EQ(runs[1].size(), runs[0].size());
+    for (std::size_t f = 0; f < runs[0].size(); ++f) {
+      const auto& a = runs[0][f];
+      const auto& b = runs[1][f];
+      ASSERT_EQ(std::memcmp(&a.position, &b.position, sizeof a.position), 0)
+          << "walk " << walk << " frame " << f;
+      ASSERT_EQ(std::memcmp(&a.velocity, &b.velocity, sizeof a.velocity), 0)
+          << "walk " << walk << " frame " << f;
+      ASSERT_EQ(a.ground, b.ground) << "walk " << walk << " frame " << f;
+    }
+  }
+}
+
+// The walk's inputs depend on (seed, walk) only: replaying walk 5 alone equals walk 5 of a run.
+TEST(RealMapWalks, WalkScriptDependsOnlyOnSeedAndWalk) {
+  prism_walks::WalkScript a(kSeed, 5, {0, 0, 1});
+  prism_walks::WalkScript b(kSeed, 5, {0, 0, 1});
+  prism_walks::WalkScript other(kSeed, 6, {0, 0, 1});
+  bool differs = false;
+  for (int f = 0; f < kFrames; ++f) {
+    const auto x = a.next(), y = b.next(), z = other.next();
+    ASSERT_EQ(std::memcmp(&x.wish, &y.wish, sizeof x.wish), 0);
+    ASSERT_EQ(x.jump, y.jump);
+    ASSERT_EQ(x.speed_scale, y.speed_scale);
+    differs = differs || x.wish != z.wish;
+  }
+  EXPECT_TRUE(differs);
+}
+
+// The checks themselves, so that the zeros above mean something: a second without progress
+// while free is stuck, a blocked wish resets the count, and on oa_dm1 a body sunk into the
+// floor under a spawn point is a deep overlap and a drop through that floor a wall pass.
+TEST(RealMapWalks, StuckWatchFlagsASecondWithoutProgressWhileFree) {
+  prism_walks::StuckWatch watch;
+  for (int f = 0; f < prism_walks::StuckWatch::kFrames; ++f) {
+    ASSERT_FALSE(watch.update({0.5f, 0, 0}, true)) << f;
+  }
+  EXPECT_TRUE(watch.update({0.5f, 0, 0}, true));
+  EXPECT_FALSE(watch.update({0.5f, 0, 0}, true));  // once per walk
+
+  prism_walks::StuckWatch blocked;
+  for (int f = 0; f < 3 * prism_walks::StuckWatch::kFrames; ++f) {
+    ASSERT_FALSE(blocked.update({0, 0, 0}, f % 30 != 0)) << f;
+  }
+  prism_walks::StuckWatch moving;
+  for (int f = 0; f < 3 * prism_walks::StuckWatch::kFrames; ++f) {
+    ASSERT_FALSE(moving.update({0.1f * static_cast<float>(f), 0, 0}, true)) << f;
+  }
+}
+
+TEST(RealMapWalks, ChecksSeeASunkBodyAndADropThroughTheFloor) {
+  const LoadedMap& m = map("oa_dm1");
+  const collision::Body body = collision::Body::sphere(kRadius);
+  const prism_walks::AnomalyChecks checks{*m.world, body, 0.16f};
+  const glm::vec3 spawn = m.level.spawns.front().origin;  // 24 units above the floor
+  EXPECT_EQ(checks.overlap_beyond_skin(spawn), 0.0f);
+  EXPECT_GT(checks.overlap_beyond_skin(spawn - glm::vec3(0, 0, 20)), 11.0f);  // 12 deep
+  EXPECT_FALSE(checks.passes_through_wall(spawn, spawn - glm::vec3(0, 0, 20)));
+  EXPECT_TRUE(checks.passes_through_wall(spawn, spawn - glm::vec3(0, 0, 30)));
+  EXPECT_FALSE(checks.free_along(spawn - glm::vec3(0, 0, 20), {1, 0, 0}));
+}
+
+}  // namespace

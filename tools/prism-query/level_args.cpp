@@ -1,0 +1,99 @@
+#include "level_args.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <utility>
+
+namespace prism_query {
+
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+void add_level_args(CLI::App* cmd, LevelArgs& c, bool with_queries) {
+  cmd->add_option("level", c.level,
+                  "mesh file, .bsp, archive.pk3:maps/x.bsp, or an OpenArena map name (oa_dm1)")
+      ->required();
+  if (with_queries) cmd->add_option("queries", c.queries, "CSV file of x,y,z,dx,dy,dz (default stdin)");
+  cmd->add_option("--patch-level", c.patch_level, "Bezier patch subdivisions (maps)")
+      ->check(CLI::Range(1, 64));
+  cmd->add_flag("--stats", c.stats, "print triangle count, BVH build ms and queries/s to stderr");
+}
+
+LoadedWorld load(const LevelArgs& c) {
+  collision::io::LoadOptions options;
+  options.patch_level = c.patch_level;
+  collision::io::Level level = collision::io::load_level(c.level, options);
+  const auto t0 = Clock::now();
+  collision::World world(level.mesh);
+  const double build_ms = seconds_since(t0) * 1e3;
+  if (c.stats) {
+    std::fprintf(stderr, "triangles: %zu (solid in BVH %zu, degenerate dropped %zu)\n",
+                 level.mesh.triangle_count(), world.bvh().triangles.size(),
+                 level.mesh.degenerate_count);
+    std::fprintf(stderr, "bvh build: %.3f ms\n", build_ms);
+  }
+  return {std::move(level), std::move(world)};
+}
+
+std::vector<Query> read_input(const std::string& path) {
+  if (path == "-") return read_queries(std::cin, "<stdin>");
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": cannot open");
+  return read_queries(in, path);
+}
+
+void report_rate(bool stats, std::size_t n, double seconds) {
+  if (!stats) return;
+  std::fprintf(stderr, "queries: %zu in %.6f s: %.0f queries/s\n", n, seconds,
+               seconds > 0.0 ? static_cast<double>(n) / seconds : 0.0);
+}
+
+void add_body_args(CLI::App* cmd, BodyArgs& b) {
+  b.sphere_opt = cmd->add_option("--sphere", b.sphere, "sphere radius");
+  b.ellipsoid_opt = cmd->add_option("--ellipsoid", b.ellipsoid, "ellipsoid radii RX,RY,RZ");
+  b.sphere_opt->excludes(b.ellipsoid_opt);
+}
+
+collision::Body resolve_body(const BodyArgs& b, const std::string& command) {
+  if (b.sphere_opt->count() == 0 && b.ellipsoid_opt->count() == 0) {
+    throw InputError(command + " needs --sphere R or --ellipsoid RX,RY,RZ");
+  }
+  if (!b.ellipsoid.empty()) {
+    const glm::vec3 radii = parse_vec3(b.ellipsoid, "--ellipsoid");
+    if (!(radii.x > 0 && radii.y > 0 && radii.z > 0)) {
+      throw InputError("--ellipsoid: radii must be positive");
+    }
+    return collision::Body::ellipsoid(radii);
+  }
+  if (!(b.sphere > 0.0f)) throw InputError("--sphere: radius must be positive");
+  return collision::Body::sphere(b.sphere);
+}
+
+void add_motion_args(CLI::App* cmd, MotionArgs& m) {
+  cmd->add_option("--method", m.method, "collision method (default robust)")
+      ->check(CLI::IsMember({"robust", "offset-prism", "sphere-classify"}));
+  cmd->add_option("--max-iterations", m.max_iterations, "slide iterations per move (default 4)")
+      ->check(CLI::Range(1, 1000));
+  cmd->add_option("--up", m.up, "up axis (default: z for Quake maps, y otherwise)")
+      ->check(CLI::IsMember({"x", "y", "z"}));
+}
+
+collision::Method resolve_method(const MotionArgs& m) {
+  collision::Method method = collision::Method::kRobust;
+  if (!collision::parse_method(m.method, method)) {
+    throw InputError("--method: '" + m.method + "' is not robust, offset-prism or sphere-classify");
+  }
+  return method;
+}
+
+glm::vec3 resolve_up(const MotionArgs& m, const collision::io::Level& level) {
+  const std::string axis = m.up.empty() ? (level.quake_map ? "z" : "y") : m.up;
+  if (axis == "x") return {1.0f, 0.0f, 0.0f};
+  if (axis == "y") return {0.0f, 1.0f, 0.0f};
+  if (axis == "z") return {0.0f, 0.0f, 1.0f};
+  throw InputError("--up: '" + m.up + "' is not x, y or z");
+}
+
+}  // namespace prism_query

@@ -1,0 +1,65 @@
+#include "query_commands.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+#include "collision/queries.hpp"
+
+namespace prism_query {
+
+int run_sweep(const LevelArgs& c, const BodyArgs& b, bool one_sided) {
+  const collision::Body body = resolve_body(b, "sweep");
+  const bool use_ellipsoid = !b.ellipsoid.empty();
+  const auto queries = read_input(c.queries);
+  const LoadedWorld w = load(c);
+  collision::SweepOptions options;
+  options.one_sided = one_sided;
+  std::vector<collision::SweepHit> results(queries.size());
+  const auto t0 = Clock::now();
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    const auto& q = queries[i];
+    results[i] = use_ellipsoid
+                     ? collision::sweep_ellipsoid(w.world, q.origin, body.radii, q.delta, options)
+                     : collision::sweep_sphere(w.world, q.origin, body.radii.x, q.delta, options);
+  }
+  report_rate(c.stats, queries.size(), seconds_since(t0));
+  for (const auto& r : results) write_sweep(stdout, r);
+  return 0;
+}
+
+int run_ray(const LevelArgs& c) {
+  const auto queries = read_input(c.queries);
+  const LoadedWorld w = load(c);
+  std::vector<collision::RayHit> results(queries.size());
+  const auto t0 = Clock::now();
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    results[i] = collision::raycast(w.world, queries[i].origin, queries[i].delta);
+  }
+  report_rate(c.stats, queries.size(), seconds_since(t0));
+  for (const auto& r : results) write_ray(stdout, r);
+  return 0;
+}
+
+int run_random(const LevelArgs& c, std::size_t count, unsigned seed, float max_move) {
+  const LoadedWorld w = load(c);
+  const collision::Aabb box = w.world.bvh().bounds;
+  if (box.empty()) throw InputError(c.level + ": no solid triangles");
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u01(0.0f, 1.0f);
+  std::normal_distribution<float> gauss(0.0f, 1.0f);
+  for (std::size_t i = 0; i < count; ++i) {
+    const glm::vec3 p = box.min + glm::vec3(u01(rng), u01(rng), u01(rng)) * box.extent();
+    glm::vec3 dir(gauss(rng), gauss(rng), gauss(rng));
+    const float len = std::sqrt(dir.x * dir.x + dir.y * dir.y + dir.z * dir.z);
+    dir = len > 0.0f ? dir / len : glm::vec3(1, 0, 0);
+    const glm::vec3 d = dir * (u01(rng) * max_move);
+    std::printf("%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", static_cast<double>(p.x), static_cast<double>(p.y),
+                static_cast<double>(p.z), static_cast<double>(d.x), static_cast<double>(d.y),
+                static_cast<double>(d.z));
+  }
+  return 0;
+}
+
+}  // namespace prism_query

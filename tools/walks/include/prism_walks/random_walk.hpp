@@ -1,0 +1,84 @@
+#pragma once
+/// @file random_walk.hpp
+/// Running seeded random walks with gravity (collision::step_character at a fixed time step)
+/// and counting the anomalies of anomalies.hpp.
+
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "collision/character.hpp"
+#include "collision/world.hpp"
+#include "prism_walks/anomalies.hpp"
+#include "prism_walks/walk_script.hpp"
+
+namespace prism_walks {
+
+/// Everything a run of walks needs besides the start points.
+struct WalkSetup {
+  WalkSetup(const collision::World& w, const collision::Body& b) : world(w), body(b) {}
+
+  const collision::World& world;
+  collision::Body body;
+  collision::CharacterParams params;  ///< up, method, max iterations, ...
+  float dt = 1.0f / 60.0f;            ///< seconds per frame
+  int frames = 600;                   ///< frames per walk
+  std::uint32_t seed = 1;             ///< walk i uses WalkScript(seed, i)
+  WalkScriptParams script;
+  bool check = true;                  ///< run the anomaly checks (off for benchmarks)
+};
+
+/// One anomaly, with what it takes to reproduce the frame on its own: the state before the
+/// frame and the frame's input (then one step_character call), or the whole walk (seed, walk
+/// index, start, replayed up to `frame`).
+struct Anomaly {
+  AnomalyKind kind = AnomalyKind::kDeepOverlap;
+  std::uint32_t walk = 0;
+  int frame = 0;
+  glm::vec3 start{0.0f};  ///< the walk's start point
+  collision::CharacterState before;
+  collision::CharacterInput input;
+  collision::CharacterState after;
+  float depth = 0.0f;  ///< deep overlap: depth beyond the skin
+  std::uint32_t triangle = collision::kNoTriangle;
+};
+
+struct WalkCounts {
+  std::size_t walks = 0;
+  std::size_t frames = 0;
+  std::size_t deep_overlap_frames = 0;
+  std::size_t wall_passes = 0;
+  std::size_t stuck_walks = 0;
+  double step_seconds = 0.0;  ///< time spent inside step_character alone
+  std::vector<Anomaly> examples;  ///< the first few anomalies of each kind
+  static constexpr std::size_t kExamplesPerKind = 5;
+
+  double moves_per_second() const {
+    return step_seconds > 0.0 ? static_cast<double>(frames) / step_seconds : 0.0;
+  }
+  void add(const WalkCounts& other);
+};
+
+/// Called after every frame with the walk index, the frame index and the state it ended in.
+using FrameSink = std::function<void(std::uint32_t walk, int frame, const collision::CharacterState&)>;
+
+/// Runs walk `walk` from `start` (velocity zero, in air), adding to `counts`. `sink` may be
+/// empty. Deterministic: the same setup, walk and start give bit-identical states.
+void run_walk(const WalkSetup& setup, std::uint32_t walk, const glm::vec3& start,
+              WalkCounts& counts, const FrameSink& sink = {});
+
+/// Runs walks 0..starts.size()-1, walk i from starts[i].
+WalkCounts run_walks(const WalkSetup& setup, const std::vector<glm::vec3>& starts,
+                     const FrameSink& sink = {});
+
+/// A reproduction of one anomaly as C++ statements and numbers in hex floats (exact).
+std::string describe(const Anomaly& a, const WalkSetup& setup);
+
+/// "walks N, frames F, deep overlaps D, wall passes W, stuck walks S, moves/s M" lines.
+void print_summary(std::FILE* out, const WalkCounts& counts);
+
+}  // namespace prism_walks
