@@ -5,6 +5,7 @@ layout(push_constant) uniform Push {
   vec4 colour;     // wireframe colour (scene pass, mode 1)
   vec2 viewport;   // target size in pixels
   uint mode;       // scene pass: 0 filled, 1 wireframe
+  uint first;      // debug pass: index of the first 32-bit word of this draw's list
 } pc;
 
 // A point behind the near plane: the rasteriser clips it away.

@@ -1,10 +1,10 @@
 #version 450
-// One instance per point: a screen-facing square `size` pixels across; point.frag cuts the disc.
+// Six vertices per point, pulled from the ring buffer: a screen-facing square `size` pixels
+// across; point.frag cuts the disc.
 #include "common.glsl"
 
-layout(location = 0) in vec3 position;
-layout(location = 1) in float size;
-layout(location = 2) in vec4 colour;
+// renderer::DebugPoint: vec3 position, float size, uint colour (5 words).
+layout(std430, set = 0, binding = 0) readonly buffer Words { uint words[]; };
 
 layout(location = 0) out vec4 v_colour;
 layout(location = 1) out vec2 v_local;
@@ -13,8 +13,11 @@ const vec2 kCorners[6] = vec2[](vec2(-1, -1), vec2(1, -1), vec2(1, 1),
                                 vec2(-1, -1), vec2(1, 1), vec2(-1, 1));
 
 void main() {
-  v_colour = colour;
-  vec2 corner = kCorners[gl_VertexIndex];
+  uint base = pc.first + 5u * uint(gl_VertexIndex / 6);
+  vec3 position = uintBitsToFloat(uvec3(words[base], words[base + 1u], words[base + 2u]));
+  float size = uintBitsToFloat(words[base + 3u]);
+  v_colour = unpackUnorm4x8(words[base + 4u]);
+  vec2 corner = kCorners[gl_VertexIndex % 6];
   v_local = corner;
   vec4 c = pc.view_proj * vec4(position, 1.0);
   if (c.z < 0.0 || c.w <= 0.0) {

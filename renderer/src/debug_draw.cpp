@@ -33,6 +33,27 @@ void debug_point(DebugList& list, glm::vec3 position, Colour colour, float size_
   list.points.push_back({position, size_px, colour});
 }
 
+namespace {
+template <class T>
+std::span<T> append(std::vector<T>& items, std::size_t count) {
+  const std::size_t first = items.size();
+  items.resize(first + count);
+  return {items.data() + first, count};
+}
+}  // namespace
+
+std::span<DebugLine> debug_lines(DebugList& list, std::size_t count) {
+  return append(list.lines, count);
+}
+
+std::span<DebugPoint> debug_points(DebugList& list, std::size_t count) {
+  return append(list.points, count);
+}
+
+std::span<DebugVertex> debug_triangle_vertices(DebugList& list, std::size_t count) {
+  return append(list.triangles, count);
+}
+
 void debug_arrow(DebugList& list, glm::vec3 from, glm::vec3 to, Colour colour, float width_px,
                  float head_length) {
   debug_line(list, from, to, colour, width_px);

@@ -7,25 +7,16 @@ namespace {
 
 static_assert(sizeof(DebugLine) == 32 && sizeof(DebugPoint) == 20 && sizeof(DebugVertex) == 16);
 
-struct ListSpan {
-  VkDeviceSize offset = 0;
-  std::uint32_t count = 0;
-};
-
-struct ListLayout {
-  ListSpan lines, points, triangles;
-};
-
 template <class T>
-ListSpan place(const std::vector<T>& items, VkDeviceSize& cursor) {
-  ListSpan span{cursor, static_cast<std::uint32_t>(items.size())};
+DebugSpan place(const std::vector<T>& items, VkDeviceSize& cursor) {
+  DebugSpan span{cursor, static_cast<std::uint32_t>(items.size())};
   cursor += sizeof(T) * items.size();
   cursor = (cursor + 15) & ~VkDeviceSize(15);
   return span;
 }
 
 template <class T>
-void copy(const std::vector<T>& items, const ListSpan& span, void* mapped) {
+void copy(const std::vector<T>& items, const DebugSpan& span, void* mapped) {
   if (!items.empty())
     std::memcpy(static_cast<char*>(mapped) + span.offset, items.data(), sizeof(T) * items.size());
 }
@@ -34,26 +25,44 @@ void copy(const std::vector<T>& items, const ListSpan& span, void* mapped) {
 
 std::unique_ptr<DebugPass> create_debug_pass(const Context& context, VkRenderPass render_pass) {
   auto pass = std::make_unique<DebugPass>();
-  pass->layout = create_pipeline_layout(context, VK_NULL_HANDLE);
+  VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                       VK_SHADER_STAGE_VERTEX_BIT, nullptr};
+  VkDescriptorSetLayoutCreateInfo set_info{};
+  set_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
+  set_info.bindingCount = 1;
+  set_info.pBindings = &binding;
+  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+  RENDERER_VK(vkCreateDescriptorSetLayout(context.device, &set_info, nullptr, &set_layout));
+  pass->set_layout = {context.device, set_layout};
+
+  VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kFramesInFlight};
+  VkDescriptorPoolCreateInfo pool_info{};
+  pool_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
+  pool_info.maxSets = kFramesInFlight;
+  pool_info.poolSizeCount = 1;
+  pool_info.pPoolSizes = &size;
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  RENDERER_VK(vkCreateDescriptorPool(context.device, &pool_info, nullptr, &pool));
+  pass->descriptor_pool = {context.device, pool};
+  for (VkDescriptorSet& set : pass->sets) {
+    VkDescriptorSetAllocateInfo alloc{};
+    alloc.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
+    alloc.descriptorPool = pool;
+    alloc.descriptorSetCount = 1;
+    alloc.pSetLayouts = &set_layout;
+    RENDERER_VK(vkAllocateDescriptorSets(context.device, &alloc, &set));
+  }
+  pass->layout = create_pipeline_layout(context, set_layout);
   for (int top = 0; top < 2; ++top) {
     PipelineDesc desc;
     desc.blend = true;
     desc.fragment_shader = "debug.frag";
     desc.vertex_shader = "line.vert";
     desc.depth = top ? Depth::off : Depth::test_and_write;
-    desc.bindings = {{0, sizeof(DebugLine), VK_VERTEX_INPUT_RATE_INSTANCE}};
-    desc.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
-                       {1, 0, VK_FORMAT_R32_SFLOAT, 12},
-                       {2, 0, VK_FORMAT_R32G32B32_SFLOAT, 16},
-                       {3, 0, VK_FORMAT_R8G8B8A8_UNORM, 28}};
     pass->lines[top] = create_pipeline(context, render_pass, pass->layout, desc);
 
     desc.vertex_shader = "point.vert";
     desc.fragment_shader = "point.frag";
-    desc.bindings = {{0, sizeof(DebugPoint), VK_VERTEX_INPUT_RATE_INSTANCE}};
-    desc.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
-                       {1, 0, VK_FORMAT_R32_SFLOAT, 12},
-                       {2, 0, VK_FORMAT_R8G8B8A8_UNORM, 16}};
     pass->points[top] = create_pipeline(context, render_pass, pass->layout, desc);
 
     desc.vertex_shader = "triangle.vert";
@@ -67,51 +76,73 @@ std::unique_ptr<DebugPass> create_debug_pass(const Context& context, VkRenderPas
   return pass;
 }
 
-void debug_record(DebugPass& pass, const Context& context, VkCommandBuffer cmd, std::uint32_t slot,
-                  const DebugDraw& draw, const PushConstants& push) {
+DebugUpload debug_upload(DebugPass& pass, const Context& context, std::uint32_t slot,
+                         const DebugDraw& draw) {
   const DebugList* lists[2] = {&draw.depth_tested, &draw.on_top};
-  ListLayout layouts[2];
-  VkDeviceSize bytes = 0;
-  for (int i = 0; i < 2; ++i) {
-    layouts[i].lines = place(lists[i]->lines, bytes);
-    layouts[i].points = place(lists[i]->points, bytes);
-    layouts[i].triangles = place(lists[i]->triangles, bytes);
+  DebugUpload upload;
+  for (std::size_t i = 0; i < 2; ++i) {
+    upload.lines[i] = place(lists[i]->lines, upload.bytes);
+    upload.points[i] = place(lists[i]->points, upload.bytes);
+    upload.triangles[i] = place(lists[i]->triangles, upload.bytes);
   }
-  if (bytes == 0) return;
+  if (upload.bytes == 0) return upload;
 
   Buffer& ring = pass.ring[slot];
-  if (ring.size < bytes) {
-    // The frame that last used this slot has finished (the caller waited on its fence).
+  if (ring.size < upload.bytes) {
     VkDeviceSize size = 1 << 20;
-    while (size < bytes) size *= 2;
-    ring = create_host_buffer(context, size, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+    while (size < upload.bytes) size *= 2;
+    ring = create_host_buffer(context, size,
+                              VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    // This slot's set is only read by this slot's frames, and its last one has finished.
+    VkDescriptorBufferInfo info{ring.buffer, 0, VK_WHOLE_SIZE};
+    VkWriteDescriptorSet write{};
+    write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+    write.dstSet = pass.sets[slot];
+    write.descriptorCount = 1;
+    write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    write.pBufferInfo = &info;
+    vkUpdateDescriptorSets(context.device, 1, &write, 0, nullptr);
   }
-  for (int i = 0; i < 2; ++i) {
-    copy(lists[i]->lines, layouts[i].lines, ring.mapped);
-    copy(lists[i]->points, layouts[i].points, ring.mapped);
-    copy(lists[i]->triangles, layouts[i].triangles, ring.mapped);
+  for (std::size_t i = 0; i < 2; ++i) {
+    copy(lists[i]->lines, upload.lines[i], ring.mapped);
+    copy(lists[i]->points, upload.points[i], ring.mapped);
+    copy(lists[i]->triangles, upload.triangles[i], ring.mapped);
   }
+  return upload;
+}
 
-  vkCmdPushConstants(cmd, pass.layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                     sizeof(push), &push);
-  VkBuffer buffer = ring.buffer;
-  auto draw_span = [&](VkPipeline pipeline, const ListSpan& span, std::uint32_t vertices,
-                       std::uint32_t instances) {
+void debug_record(const DebugPass& pass, VkCommandBuffer cmd, std::uint32_t slot,
+                  const DebugUpload& upload, const PushConstants& push) {
+  if (upload.bytes == 0) return;
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pass.layout, 0, 1, &pass.sets[slot],
+                          0, nullptr);
+  VkBuffer buffer = pass.ring[slot].buffer;
+  // Lines and points: six pulled vertices each, starting at the span's first word.
+  auto draw_pulled = [&](VkPipeline pipeline, const DebugSpan& span) {
     if (span.count == 0) return;
+    PushConstants pulled = push;
+    pulled.first = static_cast<std::uint32_t>(span.offset / 4);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-    vkCmdBindVertexBuffers(cmd, 0, 1, &buffer, &span.offset);
-    vkCmdDraw(cmd, vertices, instances, 0, 0);
+    vkCmdPushConstants(cmd, pass.layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+                       0, sizeof(pulled), &pulled);
+    vkCmdDraw(cmd, 6 * span.count, 1, 0, 0);
   };
-  // Depth-tested: opaque-ish lines and points first, translucent triangles last (no depth write).
+  auto draw_triangles = [&](VkPipeline pipeline, const DebugSpan& span) {
+    if (span.count < 3) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+    vkCmdPushConstants(cmd, pass.layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+                       0, sizeof(push), &push);
+    vkCmdBindVertexBuffers(cmd, 0, 1, &buffer, &span.offset);
+    vkCmdDraw(cmd, span.count / 3 * 3, 1, 0, 0);
+  };
+  // Depth-tested: lines and points first, translucent triangles last (they write no depth).
   // On top: triangles first, so lines and points stay readable over translucent planes.
-  const ListLayout& dt = layouts[0];
-  draw_span(pass.lines[0], dt.lines, 6, dt.lines.count);
-  draw_span(pass.points[0], dt.points, 6, dt.points.count);
-  draw_span(pass.triangles[0], dt.triangles, dt.triangles.count / 3 * 3, 1);
-  const ListLayout& top = layouts[1];
-  draw_span(pass.triangles[1], top.triangles, top.triangles.count / 3 * 3, 1);
-  draw_span(pass.lines[1], top.lines, 6, top.lines.count);
-  draw_span(pass.points[1], top.points, 6, top.points.count);
+  draw_pulled(pass.lines[0], upload.lines[0]);
+  draw_pulled(pass.points[0], upload.points[0]);
+  draw_triangles(pass.triangles[0], upload.triangles[0]);
+  draw_triangles(pass.triangles[1], upload.triangles[1]);
+  draw_pulled(pass.lines[1], upload.lines[1]);
+  draw_pulled(pass.points[1], upload.points[1]);
 }
 
 }  // namespace renderer

@@ -1,6 +1,7 @@
 #pragma once
-// Debug pass: the DebugDraw lists, copied into a per-frame ring buffer and drawn as instanced
-// screen-space quads (lines, points) and alpha-blended triangles.
+// Debug pass: the DebugDraw lists, copied into a per-frame ring buffer. Lines and points are
+// expanded to screen-space quads by vertex pulling from that buffer (six vertices each, no
+// instancing: lavapipe runs each instance as a separate draw); triangles are a vertex buffer.
 
 #include <array>
 #include <memory>
@@ -12,6 +13,9 @@
 namespace renderer {
 
 struct DebugPass {
+  Owned<VkDescriptorSetLayout> set_layout;  // binding 0: the ring buffer as 32-bit words
+  Owned<VkDescriptorPool> descriptor_pool;
+  std::array<VkDescriptorSet, kFramesInFlight> sets{};
   Owned<VkPipelineLayout> layout;
   // [0] depth-tested, [1] always on top
   std::array<Owned<VkPipeline>, 2> lines, points, triangles;
@@ -20,8 +24,24 @@ struct DebugPass {
 
 std::unique_ptr<DebugPass> create_debug_pass(const Context& context, VkRenderPass render_pass);
 
-/// Copies `draw` into this slot's ring buffer and records its draws (inside the render pass).
-void debug_record(DebugPass& pass, const Context& context, VkCommandBuffer cmd, std::uint32_t slot,
-                  const DebugDraw& draw, const PushConstants& push);
+struct DebugSpan {
+  VkDeviceSize offset = 0;
+  std::uint32_t count = 0;
+};
+
+/// Where one frame's lists sit in the ring buffer; [0] depth-tested, [1] on top.
+struct DebugUpload {
+  std::array<DebugSpan, 2> lines, points, triangles;
+  VkDeviceSize bytes = 0;
+};
+
+/// Copies `draw` into this slot's ring buffer (growing it). The slot's previous frame must
+/// have finished.
+DebugUpload debug_upload(DebugPass& pass, const Context& context, std::uint32_t slot,
+                         const DebugDraw& draw);
+
+/// Records the draws of an upload (inside the render pass).
+void debug_record(const DebugPass& pass, VkCommandBuffer cmd, std::uint32_t slot,
+                  const DebugUpload& upload, const PushConstants& push);
 
 }  // namespace renderer

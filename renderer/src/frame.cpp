@@ -2,6 +2,7 @@
 // draw_frame, which strings the scene, debug and ImGui passes together.
 
 #include <array>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -128,6 +129,7 @@ struct RendererState {
   std::unique_ptr<ScenePass> scene;
   std::unique_ptr<DebugPass> debug;
   std::unique_ptr<ImGuiPass> imgui;
+  FrameStats stats;
 };
 
 namespace {
@@ -219,6 +221,8 @@ void begin_ui(Renderer& renderer) {
   imgui_begin_frame(*renderer.state->imgui, renderer.target.extent());
 }
 
+const FrameStats& last_frame_stats(const Renderer& renderer) { return renderer.state->stats; }
+
 void wait_idle(Renderer& renderer) { RENDERER_VK(vkDeviceWaitIdle(renderer.context.device)); }
 
 bool draw_frame(Renderer& renderer, const FrameInput& frame, RgbaImage* capture) {
@@ -230,6 +234,11 @@ bool draw_frame(Renderer& renderer, const FrameInput& frame, RgbaImage* capture)
   for (const MeshDraw& draw : frame.meshes)  // before anything is reset: a throw leaves no trace
     if (draw.mesh >= state.scene->meshes.size())
       throw Error("draw_frame: mesh id " + std::to_string(draw.mesh) + " was never uploaded");
+  using Clock = std::chrono::steady_clock;
+  const auto ms = [](Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+  };
+  const Clock::time_point start = Clock::now();
   wait_for_slot(context, slot);
 
   const bool presents = target.presents();
@@ -242,6 +251,11 @@ bool draw_frame(Renderer& renderer, const FrameInput& frame, RgbaImage* capture)
   if (state.images.empty() || state.images_generation != target.generation()) rebuild_images(renderer);
   ImageResources& image = state.images.at(image_index);
   const VkExtent2D extent = target.extent();
+
+  const Clock::time_point waited = Clock::now();
+  DebugUpload upload;
+  if (frame.debug) upload = debug_upload(*state.debug, context, slot_index, *frame.debug);
+  const Clock::time_point uploaded = Clock::now();
 
   VkFence fence = slot.done;
   RENDERER_VK(vkResetFences(context.device, 1, &fence));
@@ -280,7 +294,7 @@ bool draw_frame(Renderer& renderer, const FrameInput& frame, RgbaImage* capture)
   push.viewport = {static_cast<float>(extent.width), static_cast<float>(extent.height)};
 
   scene_record(*state.scene, cmd, slot_index, frame.meshes, push);
-  if (frame.debug) debug_record(*state.debug, context, cmd, slot_index, *frame.debug, push);
+  debug_record(*state.debug, cmd, slot_index, upload, push);
   if (state.imgui) imgui_record(*state.imgui, cmd);
   vkCmdEndRenderPass(cmd);
 
@@ -317,6 +331,8 @@ bool draw_frame(Renderer& renderer, const FrameInput& frame, RgbaImage* capture)
   RENDERER_VK(vkQueueSubmit(context.queue, 1, &submit, fence));
   ++state.frame_number;
   target.present(image_index, signal);
+  state.stats = {ms(start, waited), ms(waited, uploaded), ms(uploaded, Clock::now()),
+                 static_cast<std::size_t>(upload.bytes)};
 
   if (capture) {
     wait_for_slot(context, slot);

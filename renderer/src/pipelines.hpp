@@ -20,7 +20,7 @@ struct PushConstants {
   glm::vec4 colour;
   glm::vec2 viewport;
   std::uint32_t mode;
-  std::uint32_t padding;
+  std::uint32_t first;
 };
 static_assert(sizeof(PushConstants) == 112);
 

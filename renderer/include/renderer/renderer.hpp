@@ -108,4 +108,13 @@ bool draw_frame(Renderer& renderer, const FrameInput& frame, RgbaImage* capture 
 /// Waits until the GPU finished every submitted frame.
 void wait_idle(Renderer& renderer);
 
+/// CPU-side timings of the last draw_frame, in milliseconds (steady clock).
+struct FrameStats {
+  double wait_ms = 0.0;    ///< waiting for the frame slot (the GPU two frames back) and acquire
+  double upload_ms = 0.0;  ///< copying the debug lists into the ring buffer
+  double record_ms = 0.0;  ///< recording and submitting commands (upload excluded)
+  std::size_t debug_bytes = 0;  ///< bytes of debug geometry uploaded
+};
+const FrameStats& last_frame_stats(const Renderer& renderer);
+
 }  // namespace renderer
