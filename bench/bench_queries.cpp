@@ -1,0 +1,294 @@
+// bench_queries: the collision core against Bullet 3.24 and Embree 3 on real Quake 3 maps, for
+// the same seeded queries in one run (see docs/benchmarks.md). Single thread. Prints Markdown.
+//
+//   bench_queries [--maps oa_dm1,ctf_inyard] [--queries 100000] [--reps 5]
+//
+// Query sets (tests/peer/support/query_sets.hpp, the same seeds as the peer tests):
+//   uniform  sweeps of a radius-16 sphere from uniform points of the level's box, uniform
+//            directions, lengths up to 64 units (most miss or start inside solid space);
+//   walking  the sweeps a walking character makes: resting 1/32 unit above a floor, horizontal
+//            moves of 4-20 units and short ground probes (most touch something near);
+//   rays     the uniform set's segments, and long rays (up to the level's diagonal, most hit).
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <btBulletCollisionCommon.h>
+
+#include "bullet_scene.hpp"
+#include "collision/queries.hpp"
+#include "embree_scene.hpp"
+#include "levels.hpp"
+#include "query_sets.hpp"
+
+namespace {
+
+using prism::peer::Query;
+
+struct Options {
+  std::vector<std::string> maps = {"oa_dm1", "ctf_inyard"};
+  std::size_t queries = 100000;
+  int reps = 5;
+};
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "bench_queries: %s needs a value\n", arg.c_str());
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (arg == "--maps") {
+      o.maps.clear();
+      std::stringstream ss(value());
+      for (std::string m; std::getline(ss, m, ',');) o.maps.push_back(m);
+    } else if (arg == "--queries") {
+      o.queries = std::stoul(value());
+    } else if (arg == "--reps") {
+      o.reps = std::max(1, std::stoi(value()));
+    } else {
+      std::fprintf(stderr, "usage: bench_queries [--maps a,b] [--queries N] [--reps R]\n");
+      std::exit(arg == "--help" ? 0 : 2);
+    }
+  }
+  return o;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+/// CPU time of the calling thread, in seconds: the machines are shared (2 cores, often a load
+/// of 4-8), and wall time would count the time other processes held the core.
+double thread_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+/// Queries per second of `run` over `count` queries, in thread CPU time: the set is repeated
+/// until a timing lasts at least 0.2 s, and the best of `reps` timings is kept.
+double rate(std::size_t count, int reps, const std::function<void()>& run) {
+  double t0 = thread_seconds();
+  run();  // warm-up, and a first estimate
+  const double once = std::max(thread_seconds() - t0, 1e-6);
+  const int repeat = std::max(1, static_cast<int>(std::ceil(0.2 / once)));
+  double best = 1e300;
+  for (int r = 0; r < reps; ++r) {
+    t0 = thread_seconds();
+    for (int k = 0; k < repeat; ++k) run();
+    best = std::min(best, (thread_seconds() - t0) / repeat);
+  }
+  return static_cast<double>(count) / best;
+}
+
+/// Best of `reps` (at least 3) thread CPU times of `build`, in milliseconds; also the best
+/// wall time, to show that no work went to other threads (Embree's task system).
+struct BuildTime {
+  double cpu_ms = 1e300, wall_ms = 1e300;
+};
+BuildTime best_build(int reps, const std::function<void()>& build) {
+  BuildTime best;
+  for (int r = 0; r < std::max(reps, 3); ++r) {
+    const double c0 = thread_seconds();
+    const auto w0 = std::chrono::steady_clock::now();
+    build();
+    best.cpu_ms = std::min(best.cpu_ms, (thread_seconds() - c0) * 1e3);
+    best.wall_ms = std::min(best.wall_ms, seconds_since(w0) * 1e3);
+  }
+  return best;
+}
+
+std::string si(double v) {
+  char buf[32];
+  if (v >= 1e6) std::snprintf(buf, sizeof buf, "%.2fM", v / 1e6);
+  else if (v >= 1e3) std::snprintf(buf, sizeof buf, "%.0fk", v / 1e3);
+  else std::snprintf(buf, sizeof buf, "%.0f", v);
+  return buf;
+}
+
+std::string cpu_name() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  }
+  return "unknown CPU";
+}
+
+volatile double g_sink = 0.0;  // keeps the query loops from being optimised away
+
+struct SweepRow {
+  std::string map, set;
+  std::size_t count = 0, ours_hits = 0, bullet_hits = 0, start_overlap = 0, hit_agree = 0;
+  double ours = 0, bullet = 0;
+};
+struct RayRow {
+  std::string map, set;
+  std::size_t count = 0, ours_hits = 0, bullet_hits = 0, embree_hits = 0, agree_bullet = 0,
+              agree_embree = 0;
+  double ours = 0, bullet = 0, embree = 0;
+};
+struct BuildRow {
+  std::string map;
+  std::size_t triangles = 0;
+  BuildTime ours, bullet, embree;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options opt = parse(argc, argv);
+  std::vector<SweepRow> sweeps;
+  std::vector<RayRow> rays;
+  std::vector<BuildRow> builds;
+  const float r = prism::peer::kSweepRadius;
+
+  for (const std::string& map : opt.maps) {
+    std::fprintf(stderr, "bench_queries: %s ...\n", map.c_str());
+    const prism::peer::LoadedLevel& lvl = prism::peer::level(map);
+    const collision::World& world = *lvl.world;
+    const collision::TriangleMesh& mesh = world.mesh();
+
+    BuildRow build;
+    build.map = map;
+    build.triangles = lvl.solid_triangles;
+    // Each builder gets the mesh it needs ready-made, so only the tree build is timed: ours from
+    // the TriangleMesh, Bullet's from its btTriangleMesh, Embree's from its geometry buffers.
+    build.ours = best_build(opt.reps, [&] {
+      const collision::Bvh bvh = collision::build_bvh(mesh);
+      g_sink = g_sink + static_cast<double>(bvh.nodes.size());
+    });
+    {
+      const std::unique_ptr<btTriangleMesh> bullet_mesh = prism::peer::BulletScene::make_mesh(mesh);
+      build.bullet = best_build(opt.reps, [&] {
+        btBvhTriangleMeshShape shape(bullet_mesh.get(), /*useQuantizedAabbCompression=*/true);
+        g_sink = g_sink + static_cast<double>(shape.getOptimizedBvh() != nullptr);
+      });
+    }
+    build.embree = best_build(opt.reps, [&] {
+      const prism::bench::EmbreeScene scene(mesh);
+      g_sink = g_sink + scene.build_ms();
+    });
+    builds.push_back(build);
+
+    const prism::peer::BulletScene bullet(mesh, r);
+    const prism::bench::EmbreeScene embree(mesh);
+    const collision::Aabb bounds = prism::peer::solid_bounds(world);
+    const std::vector<Query> uniform =
+        prism::peer::uniform_queries(bounds, opt.queries, prism::peer::seed_for(map + "/uniform"));
+    const std::vector<Query> walking = prism::peer::walking_queries(
+        world, lvl.level.spawns, lvl.level.up, r, opt.queries, prism::peer::seed_for(map + "/walking"));
+    const std::vector<Query> long_rays =
+        prism::peer::long_rays(bounds, opt.queries, prism::peer::seed_for(map + "/long_rays"));
+
+    for (const auto& [set_name, set] :
+         {std::pair<const char*, const std::vector<Query>*>{"uniform", &uniform},
+          {"walking", &walking}}) {
+      SweepRow row{map, set_name, set->size()};
+      for (const Query& q : *set) {
+        const collision::SweepHit ours = collision::sweep_sphere(world, q.start, r, q.move);
+        const bool b = bullet.sweep_sphere(q.start, q.move).hit;
+        row.ours_hits += ours.hit;
+        row.bullet_hits += b;
+        // Bullet does not report a sphere that starts inside geometry: compare the others.
+        row.start_overlap += ours.start_overlap;
+        row.hit_agree += !ours.start_overlap && ours.hit == b;
+      }
+      row.ours = rate(set->size(), opt.reps, [&] {
+        double sum = 0.0;
+        for (const Query& q : *set) sum += collision::sweep_sphere(world, q.start, r, q.move).toi;
+        g_sink = g_sink + sum;
+      });
+      row.bullet = rate(set->size(), opt.reps, [&] {
+        double sum = 0.0;
+        for (const Query& q : *set) sum += bullet.sweep_sphere(q.start, q.move).fraction;
+        g_sink = g_sink + sum;
+      });
+      sweeps.push_back(row);
+    }
+
+    for (const auto& [set_name, set] :
+         {std::pair<const char*, const std::vector<Query>*>{"uniform (<= 64 units)", &uniform},
+          {"long (<= level diagonal)", &long_rays}}) {
+      RayRow row{map, set_name, set->size()};
+      for (const Query& q : *set) {
+        const bool a = collision::raycast(world, q.start, q.move).hit;
+        const bool b = bullet.raycast(q.start, q.move).hit;
+        const bool c = embree.raycast(q.start, q.move).hit;
+        row.ours_hits += a;
+        row.bullet_hits += b;
+        row.embree_hits += c;
+        row.agree_bullet += a == b;
+        row.agree_embree += a == c;
+      }
+      row.ours = rate(set->size(), opt.reps, [&] {
+        double sum = 0.0;
+        for (const Query& q : *set) sum += collision::raycast(world, q.start, q.move).t;
+        g_sink = g_sink + sum;
+      });
+      row.bullet = rate(set->size(), opt.reps, [&] {
+        double sum = 0.0;
+        for (const Query& q : *set) sum += bullet.raycast(q.start, q.move).fraction;
+        g_sink = g_sink + sum;
+      });
+      row.embree = rate(set->size(), opt.reps, [&] {
+        double sum = 0.0;
+        for (const Query& q : *set) sum += embree.raycast(q.start, q.move).t;
+        g_sink = g_sink + sum;
+      });
+      rays.push_back(row);
+    }
+  }
+
+  std::printf("Single thread, %s; %zu queries a set; thread CPU time, best of %d timings; "
+              "sphere radius %g.\n\n",
+              cpu_name().c_str(), opt.queries, opt.reps, static_cast<double>(r));
+  std::printf("### Swept sphere: ours vs Bullet btCollisionWorld::convexSweepTest\n\n");
+  std::printf("| map | set | hits (ours / Bullet) | starts inside | hit/no-hit agree (the others) | ours sweeps/s | Bullet sweeps/s | ours / Bullet | goal |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|\n");
+  for (const SweepRow& s : sweeps) {
+    const double ratio = s.ours / s.bullet;
+    const double goal = s.set == "uniform" ? 20.0 : 10.0;
+    std::printf("| %s | %s | %.1f%% / %.1f%% | %.1f%% | %zu / %zu | %s | %s | %.1fx | %.0fx: %s |\n",
+                s.map.c_str(), s.set.c_str(), 100.0 * static_cast<double>(s.ours_hits) / static_cast<double>(s.count),
+                100.0 * static_cast<double>(s.bullet_hits) / static_cast<double>(s.count),
+                100.0 * static_cast<double>(s.start_overlap) / static_cast<double>(s.count), s.hit_agree,
+                s.count - s.start_overlap,
+                si(s.ours).c_str(), si(s.bullet).c_str(), ratio, goal, ratio >= goal ? "met" : "not met");
+  }
+  std::printf("\n### Rays (segments): ours vs Bullet rayTest vs Embree 3 rtcIntersect1\n\n");
+  std::printf("| map | set | hits (ours) | agree with Bullet / Embree | ours rays/s | Bullet rays/s | Embree rays/s | ours / Bullet | ours / Embree | goal |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const RayRow& s : rays) {
+    const double vs_embree = s.ours / s.embree;
+    std::printf("| %s | %s | %.1f%% | %zu / %zu of %zu | %s | %s | %s | %.1fx | %.2fx | >= Embree: %s |\n",
+                s.map.c_str(), s.set.c_str(), 100.0 * static_cast<double>(s.ours_hits) / static_cast<double>(s.count),
+                s.agree_bullet, s.agree_embree, s.count, si(s.ours).c_str(), si(s.bullet).c_str(),
+                si(s.embree).c_str(), s.ours / s.bullet, vs_embree, vs_embree >= 1.0 ? "met" : "not met");
+  }
+  std::printf("\n### BVH build (single thread)\n\n");
+  std::printf("| map | solid triangles | ours ms | Bullet btBvhTriangleMeshShape ms | Embree scene ms | Bullet / ours | goal |\n");
+  std::printf("|---|---|---|---|---|---|---|\n");
+  for (const BuildRow& b : builds) {
+    std::printf("| %s | %zu | %.2f | %.2f | %.2f (wall %.2f) | %.2fx | no slower than Bullet: %s |\n",
+                b.map.c_str(), b.triangles, b.ours.cpu_ms, b.bullet.cpu_ms, b.embree.cpu_ms,
+                b.embree.wall_ms, b.bullet.cpu_ms / b.ours.cpu_ms,
+                b.ours.cpu_ms <= b.bullet.cpu_ms ? "met" : "not met");
+  }
+  return 0;
+}
