@@ -28,6 +28,7 @@ struct BinaryNode {
   Aabb box;
   std::int32_t left = -1, right = -1;  // children, or -1 for a leaf
   std::uint32_t first = 0, count = 0;  // leaf range in the primitive array
+  std::uint32_t packet = 0;            // leaf: first BvhPacket4
   bool leaf() const { return left < 0; }
 };
 
@@ -167,6 +168,7 @@ std::uint32_t collapse(const std::vector<BinaryNode>& bin, std::int32_t b, Bvh& 
   const float inf = std::numeric_limits<float>::infinity();
   for (int i = 0; i < 4; ++i) {
     node.child[i] = refs[i];
+    node.packet[i] = (i < n && bin[kids[i]].leaf()) ? bin[kids[i]].packet : 0;
     const Aabb box = i < n ? bin[kids[i]].box : Aabb{};
     node.min_x[i] = i < n ? box.min.x : inf;
     node.min_y[i] = i < n ? box.min.y : inf;
@@ -176,6 +178,35 @@ std::uint32_t collapse(const std::vector<BinaryNode>& bin, std::int32_t b, Bvh& 
     node.max_z[i] = i < n ? box.max.z : -inf;
   }
   return index;
+}
+
+void set_lane(BvhPacket4& p, int lane, const BvhTriangle& t, std::uint32_t slot) {
+  p.ax[lane] = t.a.x, p.ay[lane] = t.a.y, p.az[lane] = t.a.z;
+  p.bx[lane] = t.b.x, p.by[lane] = t.b.y, p.bz[lane] = t.b.z;
+  p.cx[lane] = t.c.x, p.cy[lane] = t.c.y, p.cz[lane] = t.c.z;
+  p.nx[lane] = t.n.x, p.ny[lane] = t.n.y, p.nz[lane] = t.n.z;
+  p.d[lane] = t.d;
+  p.slot[lane] = slot;
+}
+
+void clear_lane(BvhPacket4& p, int lane) {
+  BvhTriangle empty{};
+  empty.d = std::numeric_limits<float>::infinity();
+  set_lane(p, lane, empty, BvhPacket4::kEmptyLane);
+}
+
+// Each leaf's triangles, four to a packet, in leaf order (the order build() left them in).
+void fill_packets(const std::vector<BinaryNode>& bin, Bvh& bvh, std::uint32_t packet_count) {
+  bvh.packets.assign(packet_count, BvhPacket4{});
+  for (const BinaryNode& node : bin) {
+    if (!node.leaf()) continue;
+    for (std::uint32_t k = 0; k < (node.count + 3) / 4 * 4; ++k) {
+      BvhPacket4& p = bvh.packets[node.packet + k / 4];
+      const int lane = static_cast<int>(k % 4);
+      if (k < node.count) set_lane(p, lane, bvh.triangles[node.first + k], node.first + k);
+      else clear_lane(p, lane);
+    }
+  }
 }
 
 }  // namespace
@@ -202,6 +233,12 @@ Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
   Builder builder{prims, options, {}};
   builder.nodes.reserve(2 * prims.size() / static_cast<std::size_t>(options.max_leaf_size) + 1);
   builder.build(0, static_cast<std::uint32_t>(prims.size()), 0);
+  std::uint32_t packet_count = 0;
+  for (BinaryNode& node : builder.nodes) {
+    if (!node.leaf()) continue;
+    node.packet = packet_count;
+    packet_count += (node.count + 3) / 4;
+  }
   const auto& bin = builder.nodes;
   bvh.bounds = bin[0].box;
   bvh.root = bin[0].leaf() ? leaf_reference(bin[0]) : collapse(bin, 0, bvh);
@@ -219,6 +256,7 @@ Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
     bt.index = ti;
     bt.pad = bt.pad2 = 0.0f;
   }
+  fill_packets(bin, bvh, packet_count);
   return bvh;
 }
 

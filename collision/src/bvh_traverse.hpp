@@ -50,22 +50,23 @@ struct SweptSegment {
 };
 
 /// Visits the leaves whose grown boxes the segment enters before `t_max`, nearest first.
-/// `leaf(first, count, t_max)` may lower t_max (a closer hit), which prunes the rest.
+/// `leaf(first, count, packet, t_max)` may lower t_max (a closer hit), which prunes the rest.
 template <class LeafFn>
 void traverse_segment(const Bvh& bvh, const SweptSegment& seg, float& t_max, LeafFn&& leaf) {
   if (bvh.empty()) return;
   struct Entry {
     std::uint32_t ref;
+    std::uint32_t packet;
     float t;
   };
   Entry stack[kStackSize];
   int top = 0;
-  stack[top++] = {bvh.root, 0.0f};
+  stack[top++] = {bvh.root, 0, 0.0f};
   while (top > 0) {
     const Entry e = stack[--top];
     if (e.t > t_max) continue;
     if (BvhNode4::is_leaf(e.ref)) {
-      leaf(BvhNode4::leaf_first(e.ref), BvhNode4::leaf_count(e.ref), t_max);
+      leaf(BvhNode4::leaf_first(e.ref), BvhNode4::leaf_count(e.ref), e.packet, t_max);
       continue;
     }
     const BvhNode4& node = bvh.nodes[e.ref];
@@ -80,7 +81,7 @@ void traverse_segment(const Bvh& bvh, const SweptSegment& seg, float& t_max, Lea
     while (mask) {
       const int i = __builtin_ctz(static_cast<unsigned>(mask));
       mask &= mask - 1;
-      Entry h{node.child[i], t[i]};
+      Entry h{node.child[i], node.packet[i], t[i]};
       int j = n++;
       while (j > 0 && hits[j - 1].t < h.t) {
         hits[j] = hits[j - 1];

@@ -195,24 +195,6 @@ SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
   return out;
 }
 
-float ray_triangle(const glm::vec3& o, const glm::vec3& d, const glm::vec3& a, const glm::vec3& b,
-                   const glm::vec3& c, float t_max) {
-  const glm::vec3 e1 = b - a, e2 = c - a;
-  const glm::vec3 pv = glm::cross(d, e2);
-  const float det = glm::dot(e1, pv);
-  if (det == 0.0f || !std::isfinite(det)) return -1.0f;
-  const float inv = 1.0f / det;
-  const glm::vec3 tv = o - a;
-  const float u = glm::dot(tv, pv) * inv;
-  if (u < 0.0f || u > 1.0f) return -1.0f;
-  const glm::vec3 qv = glm::cross(tv, e1);
-  const float w = glm::dot(d, qv) * inv;
-  if (w < 0.0f || u + w > 1.0f) return -1.0f;
-  const float t = glm::dot(e2, qv) * inv;
-  if (!(t >= 0.0f && t <= t_max)) return -1.0f;
-  return t;
-}
-
 bool triangle_overlaps_box(const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c,
                            const glm::dvec3& box_center, const glm::dvec3& h) {
   const glm::dvec3 v[3] = {a - box_center, b - box_center, c - box_center};

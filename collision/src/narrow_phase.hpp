@@ -38,10 +38,6 @@ inline bool better(const SweepHit& x, const SweepHit& y) {
   return x.triangle < y.triangle;
 }
 
-/// Double-sided Möller–Trumbore in float: t along `d` in [0, t_max], or a negative value.
-float ray_triangle(const glm::vec3& o, const glm::vec3& d, const glm::vec3& a, const glm::vec3& b,
-                   const glm::vec3& c, float t_max);
-
 /// Exact triangle / box overlap by separating axes (Akenine-Möller 2001), in double.
 bool triangle_overlaps_box(const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c,
                            const glm::dvec3& box_center, const glm::dvec3& half_extent);

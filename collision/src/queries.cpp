@@ -8,6 +8,7 @@
 #include "collision/queries.hpp"
 #include "collision/world.hpp"
 #include "narrow_phase.hpp"
+#include "packet_tests.hpp"
 
 namespace collision {
 
@@ -42,42 +43,62 @@ SweepHit to_sweep_hit(const detail::SphereContact& c, std::uint32_t triangle) {
   return h;
 }
 
-// Sphere against one leaf triangle: a float plane-slab test first (cheap, conservative), then
-// the exact double narrow phase.
-SweepHit sphere_vs(const BvhTriangle& t, const glm::vec3& center, float radius,
-                   const glm::vec3& delta, bool one_sided, float t_limit, float allowance) {
-  const float d0 = glm::dot(t.n, center) - t.d;
-  const float dn = glm::dot(t.n, delta);
-  const float d1 = d0 + dn;
-  const float reach = radius + allowance;
-  if ((d0 > reach && d1 > reach) || (d0 < -reach && d1 < -reach)) return {};
-  if (one_sided && d0 < -allowance) return {};
-  // The plane is reached (at distance r) no earlier than the triangle: prune by t_limit.
-  const float gap = std::fabs(d0) - reach;
-  if (gap > 0.0f && gap > (t_limit * 1.0001f) * std::fabs(dn)) return {};
-  // The swept sphere's box against the triangle's box.
-  const glm::vec3 lo = glm::min(center, center + delta) - glm::vec3(reach);
-  const glm::vec3 hi = glm::max(center, center + delta) + glm::vec3(reach);
-  const glm::vec3 tlo = glm::min(t.a, glm::min(t.b, t.c));
-  const glm::vec3 thi = glm::max(t.a, glm::max(t.b, t.c));
-  if (tlo.x > hi.x || tlo.y > hi.y || tlo.z > hi.z || thi.x < lo.x || thi.y < lo.y || thi.z < lo.z) {
-    return {};
+// The candidate lanes of one packet through the exact double narrow phase; lowers t_limit when
+// a better contact is found.
+void sweep_packet(const Bvh& bvh, const BvhPacket4& packet, const detail::SphereSweep4& q,
+                  const glm::vec3& center, float radius, const glm::vec3& delta, bool one_sided,
+                  SweepHit& best, float& t_limit) {
+  int mask = detail::sphere_candidates(packet, q, t_limit);
+  while (mask) {
+    const int lane = __builtin_ctz(static_cast<unsigned>(mask));
+    mask &= mask - 1;
+    const BvhTriangle& t = bvh.triangles[packet.slot[lane]];
+    const detail::SphereContact c = detail::sweep_sphere_triangle_d(
+        glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c), glm::dvec3(t.n), glm::dvec3(center),
+        radius, glm::dvec3(delta), one_sided, t_limit);
+    if (!c.hit) continue;
+    const SweepHit h = to_sweep_hit(c, t.index);
+    if (detail::better(h, best)) {
+      best = h;
+      t_limit = h.toi;
+    }
   }
-  // Separating planes through each edge, perpendicular to the triangle: the whole swept
-  // sphere beyond one of them (by more than the radius) cannot touch the triangle.
-  const glm::vec3 end = center + delta;
-  const glm::vec3* corner[3] = {&t.a, &t.b, &t.c};
-  for (int i = 0; i < 3; ++i) {
-    const glm::vec3& e0 = *corner[i];
-    const glm::vec3 e = *corner[(i + 1) % 3] - e0;
-    const glm::vec3 out = glm::cross(e, t.n);  // outward for counter-clockwise winding, |out| = |e|
-    const float limit = reach * glm::length(out);
-    if (glm::dot(out, center - e0) > limit && glm::dot(out, end - e0) > limit) return {};
+}
+
+// The lanes of one packet a segment hits; keeps the nearest (ties: lower triangle index).
+void ray_packet(const Bvh& bvh, const BvhPacket4& packet, const detail::Segment4& seg,
+                const BvhTriangle*& best, float& t_max) {
+  float t[4];
+  int mask = detail::ray_hits(packet, seg, t_max, t);
+  while (mask) {
+    const int lane = __builtin_ctz(static_cast<unsigned>(mask));
+    mask &= mask - 1;
+    const BvhTriangle& tri = bvh.triangles[packet.slot[lane]];
+    if (t[lane] < t_max || (t[lane] == t_max && (best == nullptr || tri.index < best->index))) {
+      t_max = t[lane];
+      best = &tri;
+    }
   }
-  const detail::SphereContact c = detail::sweep_sphere_triangle_d(
-      glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c), glm::dvec3(t.n), glm::dvec3(center),
-      radius, glm::dvec3(delta), one_sided, t_limit);
-  return c.hit ? to_sweep_hit(c, t.index) : SweepHit{};
+}
+
+// The winner is chosen in float; its t is then recomputed in double against its plane, relative
+// to corner A, so long rays against long thin triangles keep millimetre accuracy.
+RayHit ray_result(const BvhTriangle* best, float t, const glm::vec3& origin, const glm::vec3& delta) {
+  RayHit out;
+  if (best == nullptr) return out;
+  const glm::dvec3 a(best->a);
+  const glm::dvec3 n = glm::cross(glm::dvec3(best->b) - a, glm::dvec3(best->c) - a);
+  const double denom = glm::dot(n, glm::dvec3(delta));
+  if (denom != 0.0) {
+    const double exact = glm::dot(n, a - glm::dvec3(origin)) / denom;
+    if (exact >= 0.0 && exact <= 1.0) t = static_cast<float>(exact);
+  }
+  out.hit = true;
+  out.t = t;
+  out.point = origin + t * delta;
+  out.normal = glm::dot(best->n, delta) <= 0.0f ? best->n : -best->n;
+  out.triangle = best->index;
+  return out;
 }
 
 bool valid_sweep(const glm::vec3& center, float radius, const glm::vec3& delta) {
@@ -93,62 +114,38 @@ SweepHit invalid_sweep() {
 }  // namespace
 
 RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& delta) {
-  RayHit out;
   if (!finite(origin) || !finite(delta)) {
+    RayHit out;
     out.invalid_input = true;
     return out;
   }
   const Bvh& bvh = world.bvh();
   const float allowance = rounding_allowance(bvh, origin, delta);
-  const detail::SweptSegment seg(origin, delta, glm::vec3(allowance));
+  const detail::SweptSegment box_seg(origin, delta, glm::vec3(allowance));
+  const detail::Segment4 seg(origin, delta);
   float t_max = 1.0f;
   const BvhTriangle* best = nullptr;
-  detail::traverse_segment(bvh, seg, t_max, [&](std::uint32_t first, std::uint32_t count, float& tm) {
-    for (std::uint32_t i = first; i < first + count; ++i) {
-      const BvhTriangle& t = bvh.triangles[i];
-      const float th = detail::ray_triangle(origin, delta, t.a, t.b, t.c, tm);
-      if (th < 0.0f) continue;
-      if (best == nullptr || th < tm || t.index < best->index) {
-        tm = th;
-        best = &t;
-      }
-    }
-  });
-  if (best != nullptr) {
-    out.hit = true;
-    out.t = t_max;
-    out.point = origin + t_max * delta;
-    out.normal = glm::dot(best->n, delta) <= 0.0f ? best->n : -best->n;
-    out.triangle = best->index;
-  }
-  return out;
+  detail::traverse_segment(bvh, box_seg, t_max,
+                           [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+                             for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
+                               ray_packet(bvh, bvh.packets[packet + k], seg, best, tm);
+                             }
+                           });
+  return ray_result(best, t_max, origin, delta);
 }
 
 RayHit raycast_brute_force(const World& world, const glm::vec3& origin, const glm::vec3& delta) {
-  RayHit out;
   if (!finite(origin) || !finite(delta)) {
+    RayHit out;
     out.invalid_input = true;
     return out;
   }
   const Bvh& bvh = world.bvh();
+  const detail::Segment4 seg(origin, delta);
   float t_max = 1.0f;
   const BvhTriangle* best = nullptr;
-  for (const BvhTriangle& t : bvh.triangles) {
-    const float th = detail::ray_triangle(origin, delta, t.a, t.b, t.c, t_max);
-    if (th < 0.0f) continue;
-    if (best == nullptr || th < t_max || t.index < best->index) {
-      t_max = th;
-      best = &t;
-    }
-  }
-  if (best != nullptr) {
-    out.hit = true;
-    out.t = t_max;
-    out.point = origin + t_max * delta;
-    out.normal = glm::dot(best->n, delta) <= 0.0f ? best->n : -best->n;
-    out.triangle = best->index;
-  }
-  return out;
+  for (const BvhPacket4& packet : bvh.packets) ray_packet(bvh, packet, seg, best, t_max);
+  return ray_result(best, t_max, origin, delta);
 }
 
 SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
@@ -157,18 +154,16 @@ SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
   const Bvh& bvh = world.bvh();
   const float allowance = rounding_allowance(bvh, center, delta);
   const detail::SweptSegment seg(center, delta, glm::vec3(radius + allowance));
+  const detail::SphereSweep4 q(center, radius, delta, allowance, options.one_sided);
   SweepHit best;
   float t_max = 1.0f;
-  detail::traverse_segment(bvh, seg, t_max, [&](std::uint32_t first, std::uint32_t count, float& tm) {
-    for (std::uint32_t i = first; i < first + count; ++i) {
-      const SweepHit h = sphere_vs(bvh.triangles[i], center, radius, delta, options.one_sided, tm,
-                                   allowance);
-      if (detail::better(h, best)) {
-        best = h;
-        tm = h.toi;
-      }
-    }
-  });
+  detail::traverse_segment(bvh, seg, t_max,
+                           [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+                             for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
+                               sweep_packet(bvh, bvh.packets[packet + k], q, center, radius, delta,
+                                            options.one_sided, best, tm);
+                             }
+                           });
   return best;
 }
 
@@ -177,10 +172,11 @@ SweepHit sweep_sphere_brute_force(const World& world, const glm::vec3& center, f
   if (!valid_sweep(center, radius, delta)) return invalid_sweep();
   const Bvh& bvh = world.bvh();
   const float allowance = rounding_allowance(bvh, center, delta);
+  const detail::SphereSweep4 q(center, radius, delta, allowance, options.one_sided);
   SweepHit best;
-  for (const BvhTriangle& t : bvh.triangles) {
-    const SweepHit h = sphere_vs(t, center, radius, delta, options.one_sided, best.toi, allowance);
-    if (detail::better(h, best)) best = h;
+  float t_limit = 1.0f;
+  for (const BvhPacket4& packet : bvh.packets) {
+    sweep_packet(bvh, packet, q, center, radius, delta, options.one_sided, best, t_limit);
   }
   return best;
 }
@@ -245,7 +241,7 @@ SweepHit sweep_ellipsoid(const World& world, const glm::vec3& center, const glm:
   const glm::dvec3 pe = glm::dvec3(center) * inv, ve = glm::dvec3(delta) * inv;
   SweepHit best;
   float t_max = 1.0f;
-  detail::traverse_segment(bvh, seg, t_max, [&](std::uint32_t first, std::uint32_t count, float& tm) {
+  detail::traverse_segment(bvh, seg, t_max, [&](std::uint32_t first, std::uint32_t count, std::uint32_t, float& tm) {
     for (std::uint32_t i = first; i < first + count; ++i) {
       const BvhTriangle& t = bvh.triangles[i];
       const SweepHit h = ellipsoid_vs(t.a, t.b, t.c, t.index, inv, radii, pe, ve, options.one_sided, tm);

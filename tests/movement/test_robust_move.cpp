@@ -94,7 +94,9 @@ TEST(RobustMove, SeamOfCoplanarTrianglesAtSpeedHasNoGhostBump) {
     const auto r = collision::move(w, kSphere, p, {35, 31, -1}, MoveParams{});
     // Pressed into the floor and moved along it: the height stays flat.
     EXPECT_NEAR(r.position.z, kR + kSkin, 1e-3f) << "frame " << frame;
-    if (r.hit) EXPECT_GT(r.last_normal.z, 0.9999f) << "ghost normal at frame " << frame;
+    if (r.hit) {
+      EXPECT_GT(r.last_normal.z, 0.9999f) << "ghost normal at frame " << frame;
+    }
     p = r.position;
   }
   EXPECT_NEAR(p.x, -1900.0f + 3500.0f, 1.0f);

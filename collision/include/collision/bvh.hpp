@@ -16,14 +16,17 @@
 
 namespace collision {
 
-/// One 4-wide node: four child boxes (SoA) and four child references.
-/// The six arrays are contiguous (min_x, min_y, min_z, max_x, max_y, max_z): traversal indexes
-/// them from min_x.
-struct alignas(16) BvhNode4 {
+/// One 4-wide node (128 bytes, two cache lines): four child boxes (SoA) and four child
+/// references. The six box arrays are contiguous (min_x, min_y, min_z, max_x, max_y, max_z):
+/// traversal indexes them from min_x.
+struct alignas(64) BvhNode4 {
   float min_x[4], min_y[4], min_z[4];
   float max_x[4], max_y[4], max_z[4];
-  /// Child reference: kEmpty, an inner node index, or a leaf (kLeafBit | first << 4 | count).
+  /// Child reference: kEmpty, an inner node index, or a leaf (kLeafBit | first << 4 | count)
+  /// whose triangles are Bvh::triangles[first, first + count).
   std::uint32_t child[4];
+  /// For a leaf child: the index of its first BvhPacket4 (it has ceil(count / 4) of them).
+  std::uint32_t packet[4];
 
   static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
   static constexpr std::uint32_t kLeafBit = 0x80000000u;
@@ -32,7 +35,7 @@ struct alignas(16) BvhNode4 {
   static std::uint32_t leaf_count(std::uint32_t c) { return c & 15u; }
 };
 
-static_assert(sizeof(BvhNode4) == 112, "BvhNode4 must stay packed: traversal indexes its arrays");
+static_assert(sizeof(BvhNode4) == 128, "BvhNode4 must stay packed: traversal indexes its arrays");
 
 /// A triangle as a BVH leaf stores it: exact float corners, unit normal and plane offset
 /// (n·p = d), and the index of the triangle in the source mesh.
@@ -45,6 +48,19 @@ struct BvhTriangle {
   float pad;
   glm::vec3 n;
   float pad2;
+};
+
+/// Up to four leaf triangles as structure-of-arrays, for testing them in one SSE pass. Unused
+/// lanes have a zero normal, an infinite plane offset and slot kEmptyLane: every test rejects
+/// them.
+struct alignas(16) BvhPacket4 {
+  float ax[4], ay[4], az[4];
+  float bx[4], by[4], bz[4];
+  float cx[4], cy[4], cz[4];
+  float nx[4], ny[4], nz[4];
+  float d[4];
+  std::uint32_t slot[4];  ///< index into Bvh::triangles
+  static constexpr std::uint32_t kEmptyLane = 0xFFFFFFFFu;
 };
 
 enum class BvhSplit {
@@ -62,8 +78,10 @@ struct Bvh {
   static constexpr int kMaxLeafSize = 15;
   std::vector<BvhNode4> nodes;
   std::vector<BvhTriangle> triangles;  ///< leaf triangles in BVH order
+  std::vector<BvhPacket4> packets;     ///< the same triangles, four to a packet, per leaf
   Aabb bounds;
   std::uint32_t root = BvhNode4::kEmpty;  ///< a node index, a leaf reference, or kEmpty
+  /// When the root itself is a leaf, its first packet is 0.
 
   bool empty() const { return root == BvhNode4::kEmpty; }
 };

@@ -1,0 +1,117 @@
+#include "packet_tests.hpp"
+
+namespace collision::detail {
+
+namespace {
+
+inline __m128 dot3(__m128 ax, __m128 ay, __m128 az, __m128 bx, __m128 by, __m128 bz) {
+  return _mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, bx), _mm_mul_ps(ay, by)), _mm_mul_ps(az, bz));
+}
+
+inline __m128 abs4(__m128 x) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), x); }
+
+}  // namespace
+
+SphereSweep4::SphereSweep4(const glm::vec3& center, float radius, const glm::vec3& delta,
+                           float allow, bool one_sided_)
+    : one_sided(one_sided_) {
+  const glm::vec3 end = center + delta;
+  for (int a = 0; a < 3; ++a) {
+    p[a] = _mm_set1_ps(center[a]);
+    v[a] = _mm_set1_ps(delta[a]);
+    e[a] = _mm_set1_ps(end[a]);
+    lo[a] = _mm_set1_ps(std::min(center[a], end[a]) - (radius + allow));
+    hi[a] = _mm_set1_ps(std::max(center[a], end[a]) + (radius + allow));
+  }
+  reach = _mm_set1_ps(radius + allow);
+  allowance = _mm_set1_ps(allow);
+}
+
+int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit) {
+  const __m128 nx = _mm_load_ps(t.nx), ny = _mm_load_ps(t.ny), nz = _mm_load_ps(t.nz);
+  const __m128 d0 = _mm_sub_ps(dot3(nx, ny, nz, q.p[0], q.p[1], q.p[2]), _mm_load_ps(t.d));
+  const __m128 dn = dot3(nx, ny, nz, q.v[0], q.v[1], q.v[2]);
+  const __m128 d1 = _mm_add_ps(d0, dn);
+  const __m128 neg_reach = _mm_sub_ps(_mm_setzero_ps(), q.reach);
+  // Both ends farther than the radius on the same side of the plane.
+  __m128 reject = _mm_or_ps(_mm_and_ps(_mm_cmpgt_ps(d0, q.reach), _mm_cmpgt_ps(d1, q.reach)),
+                            _mm_and_ps(_mm_cmplt_ps(d0, neg_reach), _mm_cmplt_ps(d1, neg_reach)));
+  if (q.one_sided) {
+    reject = _mm_or_ps(reject, _mm_cmplt_ps(d0, _mm_sub_ps(_mm_setzero_ps(), q.allowance)));
+  }
+  // The plane (at the radius) is reached after t_limit: so is the triangle.
+  const __m128 gap = _mm_sub_ps(abs4(d0), q.reach);
+  reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(gap, _mm_setzero_ps()),
+                                        _mm_cmpgt_ps(gap, _mm_mul_ps(_mm_set1_ps(t_limit * 1.0001f), abs4(dn)))));
+  if (_mm_movemask_ps(reject) == 0xF) return 0;
+  // Triangle boxes against the swept sphere's box.
+  const __m128 ax = _mm_load_ps(t.ax), ay = _mm_load_ps(t.ay), az = _mm_load_ps(t.az);
+  const __m128 bx = _mm_load_ps(t.bx), by = _mm_load_ps(t.by), bz = _mm_load_ps(t.bz);
+  const __m128 cx = _mm_load_ps(t.cx), cy = _mm_load_ps(t.cy), cz = _mm_load_ps(t.cz);
+  const __m128 tx[3] = {ax, bx, cx}, ty[3] = {ay, by, cy}, tz[3] = {az, bz, cz};
+  const __m128* coords[3] = {tx, ty, tz};
+  for (int a = 0; a < 3; ++a) {
+    const __m128* c = coords[a];
+    const __m128 mn = _mm_min_ps(c[0], _mm_min_ps(c[1], c[2]));
+    const __m128 mx = _mm_max_ps(c[0], _mm_max_ps(c[1], c[2]));
+    reject = _mm_or_ps(reject, _mm_or_ps(_mm_cmpgt_ps(mn, q.hi[a]), _mm_cmplt_ps(mx, q.lo[a])));
+  }
+  if (_mm_movemask_ps(reject) == 0xF) return 0;
+  // Planes through each edge, perpendicular to the triangle, facing out: the whole swept
+  // sphere beyond one of them by more than the radius cannot touch the triangle.
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3;
+    const __m128 ex = _mm_sub_ps(tx[j], tx[i]), ey = _mm_sub_ps(ty[j], ty[i]),
+                 ez = _mm_sub_ps(tz[j], tz[i]);
+    const __m128 ox = _mm_sub_ps(_mm_mul_ps(ey, nz), _mm_mul_ps(ez, ny));
+    const __m128 oy = _mm_sub_ps(_mm_mul_ps(ez, nx), _mm_mul_ps(ex, nz));
+    const __m128 oz = _mm_sub_ps(_mm_mul_ps(ex, ny), _mm_mul_ps(ey, nx));
+    const __m128 limit = _mm_mul_ps(q.reach, _mm_sqrt_ps(dot3(ox, oy, oz, ox, oy, oz)));
+    const __m128 s0 = dot3(ox, oy, oz, _mm_sub_ps(q.p[0], tx[i]), _mm_sub_ps(q.p[1], ty[i]),
+                           _mm_sub_ps(q.p[2], tz[i]));
+    const __m128 s1 = dot3(ox, oy, oz, _mm_sub_ps(q.e[0], tx[i]), _mm_sub_ps(q.e[1], ty[i]),
+                           _mm_sub_ps(q.e[2], tz[i]));
+    reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(s0, limit), _mm_cmpgt_ps(s1, limit)));
+  }
+  return ~_mm_movemask_ps(reject) & 0xF;
+}
+
+Segment4::Segment4(const glm::vec3& origin, const glm::vec3& delta) {
+  for (int a = 0; a < 3; ++a) {
+    o[a] = _mm_set1_ps(origin[a]);
+    d[a] = _mm_set1_ps(delta[a]);
+  }
+}
+
+int ray_hits(const BvhPacket4& t, const Segment4& s, float t_max, float t_out[4]) {
+  const __m128 ax = _mm_load_ps(t.ax), ay = _mm_load_ps(t.ay), az = _mm_load_ps(t.az);
+  const __m128 e1x = _mm_sub_ps(_mm_load_ps(t.bx), ax), e1y = _mm_sub_ps(_mm_load_ps(t.by), ay),
+               e1z = _mm_sub_ps(_mm_load_ps(t.bz), az);
+  const __m128 e2x = _mm_sub_ps(_mm_load_ps(t.cx), ax), e2y = _mm_sub_ps(_mm_load_ps(t.cy), ay),
+               e2z = _mm_sub_ps(_mm_load_ps(t.cz), az);
+  // pv = d x e2
+  const __m128 pvx = _mm_sub_ps(_mm_mul_ps(s.d[1], e2z), _mm_mul_ps(s.d[2], e2y));
+  const __m128 pvy = _mm_sub_ps(_mm_mul_ps(s.d[2], e2x), _mm_mul_ps(s.d[0], e2z));
+  const __m128 pvz = _mm_sub_ps(_mm_mul_ps(s.d[0], e2y), _mm_mul_ps(s.d[1], e2x));
+  const __m128 det = dot3(e1x, e1y, e1z, pvx, pvy, pvz);
+  __m128 ok = _mm_cmpneq_ps(det, _mm_setzero_ps());
+  if (_mm_movemask_ps(ok) == 0) return 0;
+  const __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), det);
+  const __m128 tvx = _mm_sub_ps(s.o[0], ax), tvy = _mm_sub_ps(s.o[1], ay), tvz = _mm_sub_ps(s.o[2], az);
+  const __m128 u = _mm_mul_ps(dot3(tvx, tvy, tvz, pvx, pvy, pvz), inv);
+  const __m128 one = _mm_set1_ps(1.0f), zero = _mm_setzero_ps();
+  ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmpge_ps(u, zero), _mm_cmple_ps(u, one)));
+  if (_mm_movemask_ps(ok) == 0) return 0;
+  // qv = tv x e1
+  const __m128 qvx = _mm_sub_ps(_mm_mul_ps(tvy, e1z), _mm_mul_ps(tvz, e1y));
+  const __m128 qvy = _mm_sub_ps(_mm_mul_ps(tvz, e1x), _mm_mul_ps(tvx, e1z));
+  const __m128 qvz = _mm_sub_ps(_mm_mul_ps(tvx, e1y), _mm_mul_ps(tvy, e1x));
+  const __m128 w = _mm_mul_ps(dot3(s.d[0], s.d[1], s.d[2], qvx, qvy, qvz), inv);
+  ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmpge_ps(w, zero), _mm_cmple_ps(_mm_add_ps(u, w), one)));
+  const __m128 tt = _mm_mul_ps(dot3(e2x, e2y, e2z, qvx, qvy, qvz), inv);
+  ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmpge_ps(tt, zero), _mm_cmple_ps(tt, _mm_set1_ps(t_max))));
+  _mm_storeu_ps(t_out, tt);
+  return _mm_movemask_ps(ok);
+}
+
+}  // namespace collision::detail

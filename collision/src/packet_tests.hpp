@@ -1,0 +1,39 @@
+#pragma once
+// Internal: SSE tests of one BvhPacket4 (four leaf triangles) against a query.
+#include <immintrin.h>
+
+#include <algorithm>
+
+#include <glm/vec3.hpp>
+
+#include "collision/bvh.hpp"
+
+namespace collision::detail {
+
+/// A swept sphere, broadcast once per query.
+struct SphereSweep4 {
+  SphereSweep4(const glm::vec3& center, float radius, const glm::vec3& delta, float allowance,
+               bool one_sided);
+  __m128 p[3], v[3], e[3];  // centre, displacement, end
+  __m128 lo[3], hi[3];      // the swept sphere's box
+  __m128 reach;             // radius + rounding allowance
+  __m128 allowance;
+  bool one_sided;
+};
+
+/// Lanes (bit i = lane i) that may be touched before `t_limit`: conservative float tests
+/// (plane slab, plane time, boxes, edge planes) that never reject a triangle the exact narrow
+/// phase would report.
+int sphere_candidates(const BvhPacket4& p, const SphereSweep4& q, float t_limit);
+
+/// A segment, broadcast once per query.
+struct Segment4 {
+  Segment4(const glm::vec3& origin, const glm::vec3& delta);
+  __m128 o[3], d[3];
+};
+
+/// Möller–Trumbore (1997) on four triangles, double-sided: lanes hit within [0, t_max], with
+/// their t in `t_out`.
+int ray_hits(const BvhPacket4& p, const Segment4& s, float t_max, float t_out[4]);
+
+}  // namespace collision::detail
