@@ -1,11 +1,270 @@
-// Live mode (a window): placeholder until the window loop lands.
+// Live mode: the window loop. Input -> frame control -> the shown frame's trace -> overlays
+// and panels -> draw (and capture). The pieces live in live/ (one concern a file).
+#include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <utility>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
 
 #include "debugger/app.hpp"
+#include "debugger/session_file.hpp"
+#include "debugger/view.hpp"
+#include "live/comparison.hpp"
+#include "live/controls.hpp"
+#include "live/frame_control.hpp"
+#include "live/inspector_panel.hpp"
+#include "live/live_state.hpp"
+#include "live/screenshot.hpp"
+#include "live/side_panel.hpp"
+#include "live/timeline_panel.hpp"
+#include "renderer/renderer.hpp"
+#include "renderer/window_target.hpp"
 
 namespace debugger {
-int run_live(const RunOptions&) {
-  std::fprintf(stderr, "prism: live mode is not built yet; use --headless\n");
-  return 2;
+namespace {
+
+using namespace live;
+
+constexpr renderer::Colour kSelectedColour = renderer::rgba(0, 255, 255, 170);
+
+SessionConfig scene_config(const Scene& scene, const collision::CharacterParams& base) {
+  SessionConfig c;
+  c.body = scene.body;
+  c.params = base;
+  c.start = scene.spawn;
+  c.start_yaw = scene.spawn_yaw;
+  return c;
 }
+
+/// Keys -> frame commands and toggles.
+FrameCommand keys_to_command(LiveState& s, const InputFrame& in) {
+  FrameCommand c;
+  c.toggle_pause = in.was_pressed(Key::kP);
+  if (in.was_pressed(Key::kPeriod) || in.was_pressed(Key::kRight)) c.step += 1;
+  if (in.was_pressed(Key::kComma) || in.was_pressed(Key::kLeft)) c.step -= 1;
+  if (in.was_pressed(Key::kPageDown)) c.step += 10;
+  if (in.was_pressed(Key::kPageUp)) c.step -= 10;
+  if (in.was_pressed(Key::kHome)) c.event_jump = -1;
+  if (in.was_pressed(Key::kEnd)) c.event_jump = 1;
+  c.branch = in.was_pressed(Key::kB);
+  if (in.was_pressed(Key::kC)) s.comparison.on = !s.comparison.on;
+  if (in.compare) {
+    s.comparison.on = true;
+    s.comparison.method = *in.compare;
+  }
+  if (in.was_pressed(Key::kTab)) s.show_ui = !s.show_ui;
+  if (in.ui) s.show_ui = *in.ui;
+  if (in.was_pressed(Key::kEscape)) s.selection = {};
+  if (in.was_pressed(Key::kF12)) s.screenshot_requested = true;
+  return c;
+}
+
+void merge(FrameCommand& into, const FrameCommand& from) {
+  into.toggle_pause = into.toggle_pause != from.toggle_pause;
+  into.step += from.step;
+  if (from.seek) into.seek = from.seek;
+  if (from.event_jump) into.event_jump = from.event_jump;
+  into.branch = into.branch || from.branch;
+  if (from.speed) into.speed = from.speed;
+}
+
+void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
+  const SessionConfig& c = s.session->config();
+  OverlayOptions options = s.overlay;
+  if (s.selection.only_selected_iteration) options.only_iteration = s.selection.iteration;
+  build_overlay(s.view.trace, *s.scene.world, c.body, s.view.after, s.scene.up, c.params.max_slope_degrees, options,
+                overlay);
+  const collision::TriangleMesh& mesh = s.scene.world->mesh();
+  if (s.selection.triangle < mesh.triangle_count()) {
+    const collision::Triangle tri = mesh.triangle(s.selection.triangle);
+    const TriangleReport rep = triangle_report(s, s.selection.triangle);
+    add_prism(rep.test, tri, options, overlay);
+    overlay.highlights.push_back({s.selection.triangle, kSelectedColour});
+    const glm::vec3 v[3] = {tri.a, tri.b, tri.c};
+    for (int i = 0; i < 3; ++i)
+      renderer::debug_line(overlay.debug.on_top, v[i], v[(i + 1) % 3], renderer::rgba(0, 255, 255), 3.0f);
+  }
+  add_comparison_overlay(s, overlay);
+}
+
+}  // namespace
+
+int run_live(const RunOptions& o) {
+  LiveState s;
+  SessionRecording recording;
+  const bool replaying = !o.session.empty();
+  if (replaying) recording = load_session(o.session);
+  s.scene = load_scene(replaying && o.scene.empty() ? recording.scene : o.scene);
+  s.base_params.up = s.scene.up;
+  collision::Method method = collision::Method::kRobust;
+  if (!o.method.empty() && !collision::parse_method(o.method, method))
+    throw std::runtime_error("unknown method '" + o.method + "' (robust, offset-prism, sphere-classify)");
+  s.base_params.move.method = method;
+  if (replaying && !o.method.empty()) recording.config.params.move.method = method;
+  s.out_dir = o.out;
+  if (!o.walk.empty()) {
+    s.walk = load_walk_script(o.walk);
+    s.walk_active = true;
+  }
+  std::optional<KeyScript> script;
+  if (!o.script_keys.empty()) script = load_key_script(o.script_keys);
+
+  renderer::ContextOptions context_options;
+  context_options.window_system = true;
+  if (o.validation) context_options.validation = true;
+  auto context = renderer::create_context(context_options);
+  renderer::WindowOptions window_options;
+  window_options.width = o.width;
+  window_options.height = o.height;
+  window_options.title = "prism: " + s.scene.name;
+  window_options.vsync = !script;  // a scripted run goes as fast as it can
+  renderer::WindowTarget window(*context, window_options);
+  renderer::Renderer r(*context, window);
+  GLFWwindow* glfw = window.glfw_window();
+  if (replaying) load_recording(s, recording);
+  else start_recording(s, scene_config(s.scene, s.base_params));
+  s.yaw = s.session->config().start_yaw;
+  renderer::MeshId level = renderer::upload_mesh(r, level_upload(s.scene, s.session->config().params.max_slope_degrees));
+  PanelState panel = make_panel_state(s, (std::filesystem::path(s.out_dir) / (s.scene.name + ".prism")).string());
+  TimelinePlots plots;
+  GlfwInput glfw_input;
+  OverlayFrame overlay;
+  renderer::RgbaImage pixels;
+  bool jump_pending = false;
+
+  // New frames: the walk script while it lasts, then the keys.
+  const InputSource input_source = [&](int frame) {
+    const SessionConfig& c = s.session->config();
+    if (s.walk_active && static_cast<double>(frame) * c.dt < s.walk.duration()) {
+      FrameInput in = walk_input(s.walk, frame, c.dt, s.scene.up, c.start_yaw);
+      s.yaw = in.yaw;
+      s.pitch = in.pitch;
+      return in;
+    }
+    s.walk_active = false;
+    InputFrame none;
+    return character_input(none, s, false);
+  };
+  InputFrame in;
+  const InputSource live_source = [&](int frame) {
+    if (s.walk_active) {
+      const FrameInput w = input_source(frame);
+      if (s.walk_active) return w;
+    }
+    return character_input(in, s, std::exchange(jump_pending, false));
+  };
+
+  for (int tick = 0;; ++tick) {
+    glfwPollEvents();
+    renderer::begin_ui(r);
+    in = script ? scripted_input(*script, tick) : poll_glfw_input(glfw_input, glfw);
+    if (script) in.dt = s.session->config().dt;  // exactly one recorded frame per window frame
+    if (in.quit || window.should_close()) break;
+
+    FrameCommand command = keys_to_command(s, in);
+    apply_look(s, in);
+    if (s.camera.mode == CameraMode::kFollow) {
+      if (in.was_pressed(Key::kSpace)) jump_pending = true;
+      // Walking keys take over from a walk script.
+      for (Key k : {Key::kW, Key::kA, Key::kS, Key::kD, Key::kSpace})
+        if (in.is_held(k)) s.walk_active = false;
+    }
+
+    // Panels first: their buttons act on this frame, before the frame is advanced.
+    const VkExtent2D extent = window.extent();
+    const float W = static_cast<float>(extent.width), H = static_cast<float>(extent.height);
+    PanelAction action;
+    if (s.show_ui) {
+      draw_legend(&s.overlay, 10.0f, 10.0f);
+      draw_keys_window(10.0f, 360.0f);
+      FrameCommand from_timeline;
+      draw_timeline_panel(s, plots, W, H, from_timeline);
+      merge(command, from_timeline);
+      draw_side_panel(s, panel, W, H, action);
+    }
+    apply_command(s, command, live_source);
+    advance(s, in.dt, live_source);
+
+    if (action.apply_body) {
+      restart_with(s, panel_body(panel), action.method);
+      s.status = "new recording: " + std::string(collision::to_string(action.method));
+    }
+    if (action.save_session) {
+      try {
+        const std::filesystem::path path(panel.session_path.data());
+        if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+        save_session(path.string(), s.scene.spec, *s.session);
+        s.status = "saved " + path.string() + " (" + std::to_string(s.session->frame_count()) + " frames)";
+      } catch (const std::exception& e) {
+        s.status = e.what();
+      }
+    }
+    if (action.load_session) {
+      try {
+        const SessionRecording rec = load_session(panel.session_path.data());
+        if (rec.scene != s.scene.spec) {
+          s.scene = load_scene(rec.scene);
+          s.base_params.up = s.scene.up;
+          renderer::wait_idle(r);
+          level = renderer::upload_mesh(r, level_upload(s.scene, rec.config.params.max_slope_degrees));
+        }
+        load_recording(s, rec);
+        s.selection = {};
+        s.camera.mode = CameraMode::kFollow;
+        s.status = "loaded " + std::string(panel.session_path.data()) + " (" + std::to_string(rec.inputs.size()) + " frames)";
+      } catch (const std::exception& e) {
+        s.status = e.what();
+      }
+    }
+    if (action.screenshot) s.screenshot_requested = true;
+    if (s.comparison.on) update_comparison(s);
+
+    // Picking uses the camera the user saw when clicking.
+    if (in.click) {
+      const std::optional<std::uint32_t> t =
+          pick_triangle(*s.scene.world, s.camera.camera, *in.click, {extent.width, extent.height});
+      s.selection.triangle = t ? *t : collision::kNoTriangle;
+    }
+    const renderer::Camera camera = update_camera(s, in, s.view.after);
+    build_view_overlay(s, overlay);
+    if (!s.show_ui) {
+      char hint[96];
+      std::snprintf(hint, sizeof hint, "frame %d%s   Tab: panels", s.view.frame, s.playback.paused ? "  PAUSED" : "");
+      ImGui::GetForegroundDrawList()->AddText(ImVec2(10.0f, 10.0f), IM_COL32(255, 255, 255, 230), hint);
+    }
+
+    renderer::MeshDraw draw;
+    draw.mesh = level;
+    draw.highlights = overlay.highlights;
+    renderer::FrameInput frame;
+    frame.camera = camera;
+    frame.meshes = {&draw, 1};
+    frame.debug = &overlay.debug;
+    const bool capture = s.screenshot_requested;
+    if (renderer::draw_frame(r, frame, capture ? &pixels : nullptr) && capture) {
+      s.screenshot_requested = false;
+      try {
+        const std::string path = write_screenshot(s.out_dir, s.scene.name, s.view.frame,
+                                                  s.session->config().params.move.method, pixels);
+        s.status = "wrote " + path;
+        std::printf("prism: screenshot %s\n", path.c_str());
+        std::fflush(stdout);
+      } catch (const std::exception& e) {
+        s.status = e.what();
+      }
+    }
+  }
+  renderer::wait_idle(r);
+  const std::uint32_t messages = context->validation_messages.load();
+  if (messages > 0) {
+    std::fprintf(stderr, "prism: %u Vulkan validation messages (printed above)\n", messages);
+    return 3;
+  }
+  return 0;
+}
+
 }  // namespace debugger

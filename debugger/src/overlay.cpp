@@ -178,6 +178,14 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
   if (o[Overlay::kBody]) renderer::debug_wire_ellipsoid(dt, state.position, axes(body), col(Overlay::kBody), 2.0f, 32);
 }
 
+void add_prism(const collision::TriangleTest& test, const collision::Triangle& triangle,
+               const OverlayOptions& options, OverlayFrame& out) {
+  if (std::find(out.prism_triangles.begin(), out.prism_triangles.end(), test.triangle) != out.prism_triangles.end())
+    return;
+  out.prism_triangles.push_back(test.triangle);
+  draw_prism(test, triangle, options, out);
+}
+
 void add_comparison(const collision::Trace& trace, const collision::Body& body, renderer::Colour colour,
                     float move_scale, OverlayFrame& out) {
   renderer::debug_wire_ellipsoid(out.debug.on_top, trace.end, axes(body), colour, 2.0f, 32);

@@ -18,6 +18,9 @@ struct RunOptions {
   std::vector<int> capture_frames;  ///< extra frames to capture
   int width = 1280, height = 720;
   bool validation = false;   ///< Vulkan validation layer (also PRISM_VK_VALIDATION=1)
+  /// Live mode test hook: window frames driven by a key script instead of the keyboard and
+  /// mouse (format in debugger/src/live/controls.hpp), deterministic: 1/60 s per window frame.
+  std::string script_keys;
 };
 
 struct HeadlessResult {
@@ -31,7 +34,8 @@ struct HeadlessResult {
 /// Runs without a window. @throws std::runtime_error (and the loaders' errors) with a message.
 HeadlessResult run_headless(const RunOptions& options);
 
-/// Opens a window and runs until it closes. Returns the process exit code.
+/// Opens a window and runs until it closes (or the key script exits). Returns the process exit
+/// code: 0, or 3 when the Vulkan validation layer reported anything. @throws like run_headless.
 int run_live(const RunOptions& options);
 
 }  // namespace debugger

@@ -1,0 +1,297 @@
+// Keyboard, mouse and key scripts -> InputFrame; look angles; the follow and free cameras.
+#include "live/controls.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <glm/geometric.hpp>
+#include <imgui.h>
+
+#include "debugger/view.hpp"
+
+namespace debugger::live {
+namespace {
+
+constexpr int kGlfwKeys[kKeyCount] = {
+    GLFW_KEY_W, GLFW_KEY_A, GLFW_KEY_S, GLFW_KEY_D, GLFW_KEY_Q, GLFW_KEY_E, GLFW_KEY_SPACE,
+    GLFW_KEY_LEFT_SHIFT, GLFW_KEY_P, GLFW_KEY_PERIOD, GLFW_KEY_COMMA, GLFW_KEY_LEFT, GLFW_KEY_RIGHT,
+    GLFW_KEY_PAGE_UP, GLFW_KEY_PAGE_DOWN, GLFW_KEY_HOME, GLFW_KEY_END, GLFW_KEY_F, GLFW_KEY_O,
+    GLFW_KEY_B, GLFW_KEY_C, GLFW_KEY_TAB, GLFW_KEY_F12, GLFW_KEY_ESCAPE};
+
+constexpr const char* kKeyNames[kKeyCount] = {
+    "W", "A", "S", "D", "Q", "E", "SPACE", "SHIFT", "P", "PERIOD", "COMMA", "LEFT", "RIGHT",
+    "PAGEUP", "PAGEDOWN", "HOME", "END", "F", "O", "B", "C", "TAB", "F12", "ESCAPE"};
+
+/// Keys that repeat while held (frame stepping), after this delay, at this period.
+constexpr double kRepeatDelay = 0.4, kRepeatPeriod = 1.0 / 15.0;
+bool repeats(Key k) {
+  return k == Key::kPeriod || k == Key::kComma || k == Key::kLeft || k == Key::kRight ||
+         k == Key::kPageUp || k == Key::kPageDown;
+}
+
+/// (yaw, pitch) of a unit direction, the inverse of renderer::direction_from_angles.
+glm::vec2 angles_of(glm::vec3 up, glm::vec3 dir) {
+  const glm::vec3 e1 = renderer::direction_from_angles(up, 0.0f, 0.0f);
+  const glm::vec3 e2 = renderer::direction_from_angles(up, 1.5707964f, 0.0f);
+  return {std::atan2(glm::dot(dir, e2), glm::dot(dir, e1)),
+          std::asin(std::clamp(glm::dot(dir, glm::normalize(up)), -1.0f, 1.0f))};
+}
+
+}  // namespace
+
+const char* key_name(Key k) { return kKeyNames[static_cast<std::size_t>(k)]; }
+
+KeyScript parse_key_script(std::string_view text) {
+  KeyScript script;
+  std::istringstream in{std::string(text)};
+  std::string line;
+  int line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    std::istringstream ls(line);
+    auto fail = [&](const std::string& what) {
+      throw std::runtime_error("key script line " + std::to_string(line_no) + ": " + what);
+    };
+    ScriptEvent e;
+    std::string verb;
+    if (!(ls >> e.tick)) {
+      std::string rest;
+      if (std::istringstream(line) >> rest) fail("expected TICK first, got '" + rest + "'");
+      continue;
+    }
+    if (e.tick < 0) fail("TICK must be >= 0");
+    if (!(ls >> verb)) fail("missing action");
+    auto key = [&]() {
+      std::string name;
+      if (!(ls >> name)) fail("'" + verb + "' needs a key");
+      for (std::size_t k = 0; k < kKeyCount; ++k)
+        if (name == kKeyNames[k]) return static_cast<Key>(k);
+      fail("unknown key '" + name + "'");
+      return Key::kCount;
+    };
+    auto number = [&]() {
+      float v = 0.0f;
+      if (!(ls >> v) || !std::isfinite(v)) fail("'" + verb + "' needs numbers");
+      return v;
+    };
+    using K = ScriptEvent::Kind;
+    if (verb == "down") { e.kind = K::kDown; e.key = key(); }
+    else if (verb == "up") { e.kind = K::kUp; e.key = key(); }
+    else if (verb == "tap") { e.kind = K::kTap; e.key = key(); }
+    else if (verb == "click") { e.kind = K::kClick; e.xy.x = number(); e.xy.y = number(); }
+    else if (verb == "look") { e.kind = K::kLook; e.xy.x = number(); e.xy.y = number(); }
+    else if (verb == "scroll") { e.kind = K::kScroll; e.xy.x = number(); }
+    else if (verb == "compare") {
+      e.kind = K::kCompare;
+      std::string m;
+      if (!(ls >> m) || !collision::parse_method(m, e.method)) fail("compare needs a method");
+    } else if (verb == "ui") {
+      e.kind = K::kUi;
+      std::string v;
+      ls >> v;
+      if (v != "on" && v != "off") fail("ui needs on or off");
+      e.xy.x = v == "on" ? 1.0f : 0.0f;
+    } else if (verb == "exit") e.kind = K::kExit;
+    else fail("unknown action '" + verb + "'");
+    std::string extra;
+    if (ls >> extra) fail("unexpected '" + extra + "'");
+    script.events.push_back(e);
+  }
+  std::stable_sort(script.events.begin(), script.events.end(),
+                   [](const ScriptEvent& a, const ScriptEvent& b) { return a.tick < b.tick; });
+  return script;
+}
+
+KeyScript load_key_script(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) throw std::runtime_error("cannot open key script " + path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  try {
+    return parse_key_script(ss.str());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+}
+
+InputFrame scripted_input(KeyScript& script, int tick) {
+  InputFrame in;
+  in.dt = 1.0 / 60.0;
+  std::bitset<kKeyCount> release_after;
+  using K = ScriptEvent::Kind;
+  for (; script.next < script.events.size() && script.events[script.next].tick <= tick; ++script.next) {
+    const ScriptEvent& e = script.events[script.next];
+    const auto k = static_cast<std::size_t>(e.key);
+    switch (e.kind) {
+      case K::kDown: if (!script.held[k]) in.pressed[k] = true; script.held[k] = true; break;
+      case K::kUp: script.held[k] = false; break;
+      case K::kTap: in.pressed[k] = true; release_after[k] = !script.held[k]; script.held[k] = true; break;
+      case K::kClick: in.click = e.xy; break;
+      case K::kLook: in.look = true; in.mouse_delta += e.xy; break;
+      case K::kScroll: in.scroll += e.xy.x; break;
+      case K::kCompare: in.compare = e.method; break;
+      case K::kUi: in.ui = e.xy.x != 0.0f; break;
+      case K::kExit: in.quit = true; break;
+    }
+  }
+  in.held = script.held;
+  script.held &= ~release_after;
+  return in;
+}
+
+InputFrame poll_glfw_input(GlfwInput& st, GLFWwindow* window) {
+  InputFrame in;
+  const double now = glfwGetTime();
+  in.dt = st.last_time > 0.0 ? std::clamp(now - st.last_time, 0.0, 0.25) : 1.0 / 60.0;
+  st.last_time = now;
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool typing = io.WantTextInput;
+  for (std::size_t k = 0; k < kKeyCount; ++k) {
+    bool down = !typing && glfwGetKey(window, kGlfwKeys[k]) == GLFW_PRESS;
+    if (static_cast<Key>(k) == Key::kShift) down = down || glfwGetKey(window, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS;
+    in.held[k] = down;
+    if (down && !st.held[k]) {
+      in.pressed[k] = true;
+      st.held_for[k] = 0.0;
+    } else if (down) {
+      const double before = st.held_for[k];
+      st.held_for[k] += in.dt;
+      // One repeat each time the hold crosses delay + n * period.
+      if (repeats(static_cast<Key>(k)) && st.held_for[k] >= kRepeatDelay &&
+          std::floor((st.held_for[k] - kRepeatDelay) / kRepeatPeriod) !=
+              std::floor((before - kRepeatDelay) / kRepeatPeriod))
+        in.pressed[k] = true;
+    }
+  }
+  st.held = in.held;
+
+  glm::dvec2 cursor;
+  glfwGetCursorPos(window, &cursor.x, &cursor.y);
+  const bool right = glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS;
+  if (right && !st.looking && !io.WantCaptureMouse) {
+    st.looking = true;  // capture the cursor while looking, so it never leaves the window
+    glfwSetInputMode(window, GLFW_CURSOR, GLFW_CURSOR_DISABLED);
+    st.cursor_known = false;
+  } else if (!right && st.looking) {
+    st.looking = false;
+    glfwSetInputMode(window, GLFW_CURSOR, GLFW_CURSOR_NORMAL);
+    st.cursor_known = false;
+  }
+  if (st.looking && st.cursor_known) in.mouse_delta = glm::vec2(cursor - st.cursor);
+  in.look = st.looking;
+  st.cursor = cursor;
+  st.cursor_known = true;
+
+  if (!io.WantCaptureMouse) {
+    in.scroll = io.MouseWheel;
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+      // Window coordinates -> framebuffer pixels (they differ on high-DPI screens).
+      int ww = 1, wh = 1, fw = 1, fh = 1;
+      glfwGetWindowSize(window, &ww, &wh);
+      glfwGetFramebufferSize(window, &fw, &fh);
+      in.click = glm::vec2(static_cast<float>(io.MousePos.x) * static_cast<float>(fw) / static_cast<float>(std::max(ww, 1)),
+                           static_cast<float>(io.MousePos.y) * static_cast<float>(fh) / static_cast<float>(std::max(wh, 1)));
+    }
+  }
+  in.quit = glfwWindowShouldClose(window) != 0;
+  return in;
+}
+
+FrameInput character_input(const InputFrame& in, const LiveState& s, bool jump_pressed) {
+  FrameInput out;
+  out.yaw = s.yaw;
+  out.pitch = s.pitch;
+  if (s.camera.mode != CameraMode::kFollow) return out;  // WASD flies the free camera
+  const glm::vec3 up = s.scene.up;
+  const glm::vec3 forward = renderer::direction_from_angles(up, s.yaw, 0.0f);
+  const glm::vec3 right = glm::normalize(glm::cross(forward, up));
+  glm::vec3 wish(0.0f);
+  if (in.is_held(Key::kW)) wish += forward;
+  if (in.is_held(Key::kS)) wish -= forward;
+  if (in.is_held(Key::kD)) wish += right;
+  if (in.is_held(Key::kA)) wish -= right;
+  if (glm::length(wish) > 1.0f) wish = glm::normalize(wish);
+  out.character.wish = wish;
+  out.character.jump = jump_pressed;
+  out.character.speed_scale = in.is_held(Key::kShift) ? 2.0f : 1.0f;
+  return out;
+}
+
+void apply_look(LiveState& s, const InputFrame& in) {
+  if (!in.look || s.camera.mode != CameraMode::kFollow) return;
+  constexpr float kSensitivity = 0.004f;  // radians per pixel
+  s.yaw -= in.mouse_delta.x * kSensitivity;
+  s.pitch = std::clamp(s.pitch - in.mouse_delta.y * kSensitivity, -1.4f, 1.4f);
+}
+
+renderer::Camera update_camera(LiveState& s, const InputFrame& in, const collision::CharacterState& body_state) {
+  CameraState& c = s.camera;
+  const float r = s.session->config().body.min_radius();
+  if (in.was_pressed(Key::kF)) {
+    if (c.mode == CameraMode::kFollow) {
+      // Detach where the follow camera is, so the picture does not jump.
+      const glm::vec2 a = angles_of(s.scene.up, c.camera.forward);
+      c.fly.yaw = a.x;
+      c.fly.pitch = a.y;
+      c.fly.speed = 12.0f * r;
+      c.orbit.target = body_state.position;
+      c.orbit.distance = glm::length(c.camera.position - body_state.position);
+      c.orbit.yaw = a.x;
+      c.orbit.pitch = -a.y;
+      c.mode = CameraMode::kFly;
+    } else {
+      c.mode = CameraMode::kFollow;
+    }
+  }
+  if (in.was_pressed(Key::kO) && c.mode != CameraMode::kFollow) {
+    if (c.mode == CameraMode::kFly) {
+      // Orbit around what is selected, else around the body.
+      c.orbit.target = body_state.position;
+      if (s.selection.triangle < s.scene.world->mesh().triangle_count()) {
+        const collision::Triangle t = s.scene.world->mesh().triangle(s.selection.triangle);
+        c.orbit.target = (t.a + t.b + t.c) / 3.0f;
+      }
+      const glm::vec3 to = c.orbit.target - c.camera.position;
+      c.orbit.distance = std::max(glm::length(to), r);
+      const glm::vec2 a = angles_of(s.scene.up, glm::normalize(to));
+      c.orbit.yaw = a.x;
+      c.orbit.pitch = -a.y;
+      c.mode = CameraMode::kOrbit;
+    } else {
+      const glm::vec2 a = angles_of(s.scene.up, c.camera.forward);
+      c.fly.yaw = a.x;
+      c.fly.pitch = a.y;
+      c.mode = CameraMode::kFly;
+    }
+  }
+  if (c.mode == CameraMode::kFollow) {
+    c.camera = follow_camera(s.scene, s.session->config().body, body_state, s.yaw, s.view.trace);
+    return c.camera;
+  }
+  c.camera.up = s.scene.up;
+  if (c.mode == CameraMode::kFly) {
+    renderer::FirstPersonInput fin;
+    auto axis = [&](Key plus, Key minus) {
+      return (in.is_held(plus) ? 1.0f : 0.0f) - (in.is_held(minus) ? 1.0f : 0.0f);
+    };
+    fin.move = {axis(Key::kD, Key::kA), axis(Key::kW, Key::kS), axis(Key::kE, Key::kQ)};
+    if (in.is_held(Key::kShift)) fin.move *= 4.0f;
+    if (in.look) fin.mouse_delta = in.mouse_delta;
+    fin.dt = static_cast<float>(in.dt);
+    if (in.scroll != 0.0f) c.fly.speed *= std::pow(1.25f, in.scroll);
+    renderer::first_person_update(c.fly, c.camera, fin);
+  } else {
+    renderer::orbit_update(c.orbit, c.camera, in.look ? in.mouse_delta : glm::vec2(0.0f), in.scroll);
+  }
+  c.camera.near_plane = 0.02f * r;
+  c.camera.far_plane = 2000.0f * r;
+  return c.camera;
+}
+
+}  // namespace debugger::live

@@ -1,0 +1,101 @@
+#pragma once
+// Input of one window frame, from the keyboard and mouse (GLFW) or from a key script (the test
+// hook `--script-keys FILE`), and what the keys do to the live state.
+//
+// Key script (a test hook, not a user feature): one event a line, `#` comments,
+//   TICK down KEY | up KEY | tap KEY     hold, release, or press-and-release a key
+//   TICK click X Y                        left click at pixel (X, Y) (picks a triangle)
+//   TICK look DX DY                       mouse look by (DX, DY) pixels
+//   TICK scroll S                         mouse wheel steps (free camera zoom)
+//   TICK compare METHOD | ui on|off       method comparison on the paused frame; panels
+//   TICK exit                             close the window
+// TICK counts window frames from 0. A scripted run is deterministic: each window frame is
+// exactly 1/60 s of playback, whatever the wall clock says. KEY names: W A S D Q E SPACE SHIFT
+// P PERIOD COMMA LEFT RIGHT PAGEUP PAGEDOWN HOME END F O B C TAB F12 ESCAPE.
+
+#include <bitset>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "collision/trace.hpp"
+#include "debugger/session.hpp"
+#include "live/live_state.hpp"
+
+struct GLFWwindow;
+
+namespace debugger::live {
+
+enum class Key {
+  kW, kA, kS, kD, kQ, kE, kSpace, kShift,
+  kP, kPeriod, kComma, kLeft, kRight, kPageUp, kPageDown, kHome, kEnd,
+  kF, kO, kB, kC, kTab, kF12, kEscape,
+  kCount
+};
+inline constexpr std::size_t kKeyCount = static_cast<std::size_t>(Key::kCount);
+const char* key_name(Key k);
+
+/// One window frame of input.
+struct InputFrame {
+  std::bitset<kKeyCount> held;
+  std::bitset<kKeyCount> pressed;  ///< went down this frame (or auto-repeated, for stepping)
+  bool look = false;               ///< right mouse button held: mouse moves the view
+  glm::vec2 mouse_delta{0.0f};     ///< pixels since the last frame
+  std::optional<glm::vec2> click;  ///< left click in the view (not on a panel), framebuffer pixels
+  float scroll = 0.0f;
+  std::optional<collision::Method> compare;  ///< script: turn the comparison on with this method
+  std::optional<bool> ui;                    ///< script: show or hide the panels
+  bool quit = false;
+  double dt = 1.0 / 60.0;          ///< seconds since the last window frame
+
+  bool is_held(Key k) const { return held[static_cast<std::size_t>(k)]; }
+  bool was_pressed(Key k) const { return pressed[static_cast<std::size_t>(k)]; }
+};
+
+struct ScriptEvent {
+  int tick = 0;
+  enum class Kind { kDown, kUp, kTap, kClick, kLook, kScroll, kCompare, kUi, kExit } kind = Kind::kTap;
+  Key key = Key::kCount;
+  glm::vec2 xy{0.0f};
+  collision::Method method = collision::Method::kRobust;
+};
+
+struct KeyScript {
+  std::vector<ScriptEvent> events;  ///< sorted by tick
+  std::size_t next = 0;
+  std::bitset<kKeyCount> held;
+};
+
+/// @throws std::runtime_error naming the line on anything malformed.
+KeyScript parse_key_script(std::string_view text);
+KeyScript load_key_script(const std::string& path);
+/// The input of window frame `tick` (dt = 1/60 s).
+InputFrame scripted_input(KeyScript& script, int tick);
+
+/// Polls GLFW (keyboard, right-drag look, left click, wheel through ImGui); call after
+/// renderer::begin_ui so ImGui knows whether the mouse is over a panel.
+struct GlfwInput {
+  std::bitset<kKeyCount> held;
+  std::array<double, kKeyCount> held_for{};  ///< seconds, for auto-repeat of the step keys
+  glm::dvec2 cursor{0.0};
+  bool cursor_known = false;
+  bool looking = false;
+  double last_time = 0.0;
+};
+InputFrame poll_glfw_input(GlfwInput& state, GLFWwindow* window);
+
+/// The body's input for a new frame from the held keys and the look angles (WASD relative to
+/// the look yaw, Shift runs, Space jumps on the frame it goes down).
+FrameInput character_input(const InputFrame& in, const LiveState& s, bool jump_pressed);
+
+/// Turns the look angles (body or free camera) by a mouse movement.
+void apply_look(LiveState& s, const InputFrame& in);
+
+/// The camera for this frame: following the body, or the detached fly / orbit camera
+/// (moved by WASD QE / right-drag / wheel while detached).
+renderer::Camera update_camera(LiveState& s, const InputFrame& in, const collision::CharacterState& body_state);
+
+}  // namespace debugger::live

@@ -1,0 +1,220 @@
+// Frame control over the recording (see frame_control.hpp).
+#include "live/frame_control.hpp"
+
+#include <algorithm>
+
+#include <glm/geometric.hpp>
+
+namespace debugger::live {
+namespace {
+
+void append_frame(LiveState& s, int frame, const collision::CharacterState& before,
+                  const collision::CharacterState& after, const FrameInput& input,
+                  const collision::Trace& trace, std::vector<Event>* events_out) {
+  std::vector<Event> events = s.detector->detect(frame, before, after, input, trace);
+  Timeline& t = s.timeline;
+  int hits = 0;
+  for (const collision::SlideIteration& it : trace.iterations) hits += it.hit ? 1 : 0;
+  t.speed.push_back(glm::length(after.velocity));
+  t.iterations.push_back(static_cast<float>(trace.iterations.size()));
+  t.contacts.push_back(static_cast<float>(hits));
+  t.penetration.push_back(trace.depenetration.happened ? trace.depenetration.depth : 0.0f);
+  t.events.insert(t.events.end(), events.begin(), events.end());
+  if (events_out) *events_out = std::move(events);
+}
+
+void new_detector(LiveState& s) {
+  const SessionConfig& c = s.session->config();
+  s.detector = std::make_unique<EventDetector>(*s.scene.world, c.body, c.params, c.dt);
+}
+
+void forget_derived(LiveState& s) {
+  ++s.recording_id;
+  s.selection = {};
+  s.comparison.frame = -2;
+  s.view.frame = -2;
+}
+
+/// Pauses when one of the shown frame's events is marked "pause on event"; true if it did.
+bool pause_if_marked(LiveState& s) {
+  for (const Event& e : s.view.events) {
+    if (!s.playback.pause_on[static_cast<std::size_t>(e.kind)]) continue;
+    s.playback.paused = true;
+    s.playback.accumulator = 0.0;
+    s.playback.paused_by = "paused on " + std::string(to_string(e.kind)) + " at frame " + std::to_string(e.frame);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool at_end(const LiveState& s) { return s.playback.frame >= s.session->frame_count() - 1; }
+
+void start_recording(LiveState& s, const SessionConfig& config) {
+  s.session = std::make_unique<Session>(*s.scene.world, config);
+  new_detector(s);
+  s.timeline = {};
+  forget_derived(s);
+  s.playback.frame = -1;
+  s.playback.accumulator = 0.0;
+  show_frame(s, -1);
+}
+
+void restart_with(LiveState& s, const collision::Body& body, collision::Method method) {
+  SessionConfig config = s.session->config();
+  config.body = body;
+  config.params = s.base_params;
+  config.params.move.method = method;
+  config.start = s.view.after.position;
+  config.start_yaw = s.yaw;
+  s.walk_active = false;
+  start_recording(s, config);
+}
+
+void load_recording(LiveState& s, const SessionRecording& recording) {
+  s.session = std::make_unique<Session>(*s.scene.world, recording.config);
+  new_detector(s);
+  s.timeline = {};
+  collision::Trace trace;
+  for (std::size_t f = 0; f < recording.inputs.size(); ++f) {
+    const collision::CharacterState before = s.session->last_state();
+    const collision::CharacterState after = s.session->push(recording.inputs[f], &trace);
+    append_frame(s, static_cast<int>(f), before, after, recording.inputs[f], trace, nullptr);
+  }
+  forget_derived(s);
+  s.walk_active = false;
+  s.yaw = recording.config.start_yaw;
+  s.playback.paused = true;
+  s.playback.paused_by.clear();
+  s.playback.frame = -2;
+  show_frame(s, recording.inputs.empty() ? -1 : 0);
+}
+
+void branch_here(LiveState& s) {
+  const int f = s.playback.frame;
+  if (f >= s.session->frame_count() - 1) return;
+  s.session->truncate(f + 1);
+  const auto keep = static_cast<std::size_t>(f + 1);
+  Timeline& t = s.timeline;
+  t.speed.resize(keep);
+  t.iterations.resize(keep);
+  t.contacts.resize(keep);
+  t.penetration.resize(keep);
+  t.events.erase(std::find_if(t.events.begin(), t.events.end(), [f](const Event& e) { return e.frame > f; }),
+                 t.events.end());
+  // The detector remembers a few frames (contact, ground, the last moves): replay them into a
+  // new one so the branch's first events are the ones a straight recording would have.
+  new_detector(s);
+  collision::Trace trace;
+  for (int g = std::max(0, f - 7); g <= f; ++g) {
+    const collision::CharacterState before = s.session->state_at(g);
+    const collision::CharacterState after = s.session->retrace(g, trace);
+    (void)s.detector->detect(g, before, after, s.session->input(g), trace);
+  }
+  s.walk_active = false;
+  const Selection keep_selection = s.selection;
+  forget_derived(s);
+  s.selection = keep_selection;
+  show_frame(s, f);
+}
+
+bool record_frame(LiveState& s, const FrameInput& input) {
+  const int f = s.session->frame_count();
+  ViewFrame& v = s.view;
+  v.before = s.session->last_state();
+  v.after = s.session->push(input, &v.trace);
+  append_frame(s, f, v.before, v.after, input, v.trace, &v.events);
+  v.frame = f;
+  v.recording = s.recording_id;
+  s.playback.frame = f;
+  s.selection.iteration = -1;
+  return pause_if_marked(s);
+}
+
+void show_frame(LiveState& s, int frame) {
+  frame = std::clamp(frame, -1, s.session->frame_count() - 1);
+  s.playback.frame = frame;
+  ViewFrame& v = s.view;
+  if (v.frame == frame && v.recording == s.recording_id) return;
+  v.frame = frame;
+  v.recording = s.recording_id;
+  v.events.clear();
+  if (frame < 0) {
+    v.trace.clear();
+    v.before = v.after = s.session->state_at(0);
+    return;
+  }
+  v.before = s.session->state_at(frame);
+  v.after = s.session->retrace(frame, v.trace);
+  const auto [lo, hi] = std::equal_range(s.timeline.events.begin(), s.timeline.events.end(), Event{EventKind::kCount, frame, {}},
+                                         [](const Event& a, const Event& b) { return a.frame < b.frame; });
+  v.events.assign(lo, hi);
+  if (s.selection.iteration >= static_cast<int>(v.trace.iterations.size())) s.selection.iteration = -1;
+}
+
+void step_frames(LiveState& s, int delta, const InputSource& input) {
+  if (delta < 0) {
+    show_frame(s, std::max(-1, s.playback.frame + delta));
+    return;
+  }
+  for (int i = 0; i < delta; ++i) {
+    if (at_end(s)) record_frame(s, input(s.session->frame_count()));
+    else show_frame(s, s.playback.frame + 1);
+  }
+}
+
+void advance(LiveState& s, double seconds, const InputSource& input) {
+  Playback& p = s.playback;
+  if (p.paused) return;
+  const double dt = s.session->config().dt;
+  p.accumulator += seconds * p.speed;
+  for (int n = 0; p.accumulator >= dt; ++n) {
+    if (n == 4) {  // a slow machine drops frame time rather than falling ever further behind
+      p.accumulator = 0.0;
+      break;
+    }
+    p.accumulator -= dt;
+    if (at_end(s)) {
+      if (record_frame(s, input(s.session->frame_count()))) return;
+    } else {
+      show_frame(s, p.frame + 1);
+      if (pause_if_marked(s)) return;
+    }
+  }
+}
+
+void apply_command(LiveState& s, const FrameCommand& c, const InputSource& input) {
+  Playback& p = s.playback;
+  if (c.speed) p.speed = *c.speed;
+  if (c.toggle_pause) {
+    p.paused = !p.paused;
+    p.accumulator = 0.0;
+    p.paused_by.clear();
+  }
+  if (c.branch) branch_here(s);
+  const bool moves = c.step != 0 || c.seek || c.event_jump != 0;
+  if (moves) {
+    p.paused = true;
+    p.accumulator = 0.0;
+    p.paused_by.clear();
+  }
+  if (c.step != 0) step_frames(s, c.step, input);
+  if (c.seek) show_frame(s, *c.seek);
+  if (c.event_jump != 0)
+    if (const std::optional<int> f = neighbour_event(s.timeline, p.frame, c.event_jump)) show_frame(s, *f);
+}
+
+std::optional<int> neighbour_event(const Timeline& timeline, int frame, int direction) {
+  const std::vector<Event>& ev = timeline.events;
+  if (direction < 0) {
+    auto it = std::lower_bound(ev.begin(), ev.end(), frame, [](const Event& e, int f) { return e.frame < f; });
+    if (it == ev.begin()) return std::nullopt;
+    return std::prev(it)->frame;
+  }
+  auto it = std::upper_bound(ev.begin(), ev.end(), frame, [](int f, const Event& e) { return f < e.frame; });
+  if (it == ev.end()) return std::nullopt;
+  return it->frame;
+}
+
+}  // namespace debugger::live

@@ -1,0 +1,56 @@
+#pragma once
+// Frame control: the recording grows at its end (new frames from live input or a walk), and
+// the view moves over it (pause, step, step ten, scrub, play slower, jump to events, pause on
+// event). Past frames are recomputed exactly from the session's keyframes (session.hpp).
+
+#include <functional>
+#include <optional>
+
+#include "debugger/session_file.hpp"
+#include "live/live_state.hpp"
+
+namespace debugger::live {
+
+/// The input of new frame `frame` (live keys, or the walk script while it lasts).
+using InputSource = std::function<FrameInput(int frame)>;
+
+/// Starts a new, empty recording with `config` (the body stands at config.start).
+void start_recording(LiveState& s, const SessionConfig& config);
+/// Starts a new recording from the shown frame's state with another body and/or method
+/// (earlier frames would differ under them, so they are dropped).
+void restart_with(LiveState& s, const collision::Body& body, collision::Method method);
+/// Replaces the recording by a loaded one (replayed with its events and timeline), shown paused
+/// at its first frame.
+void load_recording(LiveState& s, const SessionRecording& recording);
+/// Drops the frames after the shown one, so new frames continue from it.
+void branch_here(LiveState& s);
+
+/// Simulates one new frame at the end of the recording with `input`, shows it, and returns
+/// true when one of its events has "pause on event" set (playback then pauses).
+bool record_frame(LiveState& s, const FrameInput& input);
+/// Shows frame `frame` (clamped to -1 .. frame_count - 1), recomputing its trace.
+void show_frame(LiveState& s, int frame);
+/// Moves the view by `delta` frames. Forward past the end simulates new frames with `input`.
+void step_frames(LiveState& s, int delta, const InputSource& input);
+/// Playback: owes `seconds` x speed of frames; replays recorded ones, then records new ones
+/// from `input` (at most a few per call). Pauses on a "pause on event" kind.
+void advance(LiveState& s, double seconds, const InputSource& input);
+/// The frame of the nearest event before (direction -1) or after (+1) `frame`, if any.
+std::optional<int> neighbour_event(const Timeline& timeline, int frame, int direction);
+
+/// What the keys and the timeline ask of frame control in one window frame.
+struct FrameCommand {
+  bool toggle_pause = false;
+  int step = 0;                ///< frames forward (+) or back (-)
+  std::optional<int> seek;     ///< show this frame (timeline slider, click on a plot)
+  int event_jump = 0;          ///< -1: previous event, +1: next event
+  bool branch = false;         ///< drop the frames after the shown one
+  std::optional<float> speed;  ///< playback speed
+};
+/// Applies a command: stepping, seeking and event jumps pause playback.
+void apply_command(LiveState& s, const FrameCommand& command, const InputSource& input);
+
+/// True when the shown frame is the last recorded one (new frames come from input).
+bool at_end(const LiveState& s);
+
+}  // namespace debugger::live

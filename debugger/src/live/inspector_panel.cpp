@@ -1,0 +1,173 @@
+// The inspector window and triangle picking (see inspector_panel.hpp).
+#include "live/inspector_panel.hpp"
+
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <imgui.h>
+
+#include "collision/queries.hpp"
+#include "debugger/prism_geometry.hpp"
+
+namespace debugger::live {
+
+std::optional<std::uint32_t> pick_triangle(const collision::World& world, const renderer::Camera& camera,
+                                           glm::vec2 pixel, glm::uvec2 extent) {
+  const renderer::Ray ray = renderer::camera_pick_ray(camera, pixel, extent);
+  const collision::RayHit hit = collision::raycast(world, ray.origin, ray.direction * camera.far_plane);
+  if (!hit.hit) return std::nullopt;
+  return hit.triangle;
+}
+
+TriangleReport triangle_report(const LiveState& s, std::uint32_t triangle) {
+  TriangleReport out;
+  const std::vector<collision::SlideIteration>& its = s.view.trace.iterations;
+  auto find_in = [&](int i) {
+    for (const collision::TriangleTest& t : its[static_cast<std::size_t>(i)].tests)
+      if (t.triangle == triangle) {
+        out.test = t;
+        out.tested = true;
+        out.iteration = i;
+        return true;
+      }
+    return false;
+  };
+  if (s.selection.iteration >= 0 && s.selection.iteration < static_cast<int>(its.size()) && find_in(s.selection.iteration)) {
+  } else {
+    for (int i = 0; i < static_cast<int>(its.size()); ++i)
+      if (find_in(i)) break;
+  }
+  if (out.tested) {
+    switch (s.view.trace.method) {
+      case collision::Method::kOffsetPrism: out.tested_point = "the crossing point (or the new position)"; break;
+      case collision::Method::kSphereClassify: out.tested_point = "the centre as this triangle saw it"; break;
+      case collision::Method::kRobust: out.tested_point = "the centre at the iteration's start"; break;
+    }
+    return out;
+  }
+  const SessionConfig& c = s.session->config();
+  const float r = c.body.min_radius();
+  const float margin = c.params.move.edge_margin < 0.0f ? r : c.params.move.edge_margin;
+  collision::offset_prism(s.scene.world->mesh().triangle(triangle), r, margin, s.view.after.position, out.test);
+  out.test.triangle = triangle;
+  out.test.tested_point = s.view.after.position;
+  out.test.verdict = collision::Verdict::kNoContact;
+  out.tested_point = "the body centre (not a candidate this frame)";
+  return out;
+}
+
+const char* plane_verdict(bool offset_plane, float distance) {
+  if (offset_plane) return distance > 0.0f ? "in front" : "crossed (on or behind)";
+  return distance >= 0.0f ? "inside" : "OUTSIDE";
+}
+
+void draw_inspector_section(LiveState& s) {
+  const collision::Trace& trace = s.view.trace;
+  ImGui::Text("frame %d: %zu slide iterations, method %s", s.view.frame, trace.iterations.size(),
+              collision::to_string(trace.method));
+  for (const Event& e : s.view.events)
+    ImGui::TextColored(is_anomaly(e.kind) ? ImVec4(1, 0.3f, 0.3f, 1) : ImVec4(1, 0.9f, 0.4f, 1), "event %s %s",
+                       to_string(e.kind), e.detail.c_str());
+  if (trace.step_up.attempted)
+    ImGui::TextWrapped("step-up %s: %s", trace.step_up.succeeded ? "ok" : "failed", trace.step_up.reason.c_str());
+
+  // Iterations (hits first in the label), selectable.
+  if (ImGui::BeginTable("iterations", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY,
+                        ImVec2(0.0f, 150.0f))) {
+    ImGui::TableSetupColumn("#");
+    ImGui::TableSetupColumn("phase");
+    ImGui::TableSetupColumn("hit");
+    ImGui::TableSetupColumn("toi");
+    ImGui::TableSetupColumn("feature");
+    ImGui::TableHeadersRow();
+    for (int i = 0; i < static_cast<int>(trace.iterations.size()); ++i) {
+      const collision::SlideIteration& it = trace.iterations[static_cast<std::size_t>(i)];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      char label[16];
+      std::snprintf(label, sizeof label, "%d", i);
+      if (ImGui::Selectable(label, s.selection.iteration == i, ImGuiSelectableFlags_SpanAllColumns)) {
+        s.selection.iteration = s.selection.iteration == i ? -1 : i;
+        if (s.selection.iteration >= 0 && it.hit) s.selection.triangle = it.triangle;
+      }
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(collision::to_string(it.phase));
+      ImGui::TableNextColumn();
+      if (it.hit) ImGui::Text("tri %u", it.triangle);
+      else ImGui::TextDisabled(it.start_overlap ? "overlap" : "-");
+      ImGui::TableNextColumn();
+      if (it.hit) ImGui::Text("%.4f", static_cast<double>(it.toi));
+      ImGui::TableNextColumn();
+      if (it.hit) ImGui::TextUnformatted(collision::to_string(it.feature));
+    }
+    ImGui::EndTable();
+  }
+  ImGui::Checkbox("draw only the selected iteration", &s.selection.only_selected_iteration);
+  if (s.selection.iteration >= 0 && s.selection.iteration < static_cast<int>(trace.iterations.size())) {
+    const collision::SlideIteration& it = trace.iterations[static_cast<std::size_t>(s.selection.iteration)];
+    ImGui::Text("iteration %d: %zu candidates, %zu crease planes", s.selection.iteration, it.tests.size(), it.crease.size());
+    if (it.hit) {
+      ImGui::Text("contact %.3f %.3f %.3f", static_cast<double>(it.contact_point.x), static_cast<double>(it.contact_point.y),
+                  static_cast<double>(it.contact_point.z));
+      ImGui::Text("normal  %.3f %.3f %.3f", static_cast<double>(it.normal.x), static_cast<double>(it.normal.y),
+                  static_cast<double>(it.normal.z));
+      ImGui::Text("slide   %.4f %.4f %.4f", static_cast<double>(it.slide.x), static_cast<double>(it.slide.y),
+                  static_cast<double>(it.slide.z));
+    }
+  }
+
+  ImGui::Separator();
+  const collision::TriangleMesh& mesh = s.scene.world->mesh();
+  if (s.selection.triangle >= mesh.triangle_count()) {
+    ImGui::TextWrapped("Click a triangle in the view (or select a hit above) to see its offset prism and planes.");
+    return;
+  }
+  const std::uint32_t t = s.selection.triangle;
+  const collision::Triangle tri = mesh.triangle(t);
+  const TriangleReport rep = triangle_report(s, t);
+  ImGui::Text("triangle %u%s", t, mesh.solid(t) ? "" : "  (not solid)");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("clear")) s.selection.triangle = collision::kNoTriangle;
+  const glm::vec3 v[3] = {tri.a, tri.b, tri.c};
+  for (int i = 0; i < 3; ++i)
+    ImGui::Text("  %c  %.3f %.3f %.3f", "ABC"[i], static_cast<double>(v[i].x), static_cast<double>(v[i].y),
+                static_cast<double>(v[i].z));
+  const glm::vec3 n = mesh.normals[t];
+  ImGui::Text("  n  %.3f %.3f %.3f", static_cast<double>(n.x), static_cast<double>(n.y), static_cast<double>(n.z));
+  if (rep.tested) {
+    ImGui::Text("iteration %d: verdict %s", rep.iteration, collision::to_string(rep.test.verdict));
+    ImGui::Text("feature %s   toi %.4f", collision::to_string(rep.test.feature), static_cast<double>(rep.test.toi));
+  } else {
+    ImGui::TextDisabled("not a candidate this frame");
+  }
+  ImGui::Text("r %.4g   L %.4g", static_cast<double>(prism_radius(rep.test, tri)),
+              static_cast<double>(prism_margin(rep.test, tri)));
+  ImGui::TextWrapped("signed distances of %s (%.3f %.3f %.3f):", rep.tested_point.c_str(),
+                     static_cast<double>(rep.test.tested_point.x), static_cast<double>(rep.test.tested_point.y),
+                     static_cast<double>(rep.test.tested_point.z));
+  if (ImGui::BeginTable("planes", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupColumn("plane");
+    ImGui::TableSetupColumn("distance");
+    ImGui::TableSetupColumn("verdict");
+    ImGui::TableHeadersRow();
+    auto row = [](const char* name, float d, bool offset) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(name);
+      ImGui::TableNextColumn();
+      ImGui::Text("%+.4f", static_cast<double>(d));
+      ImGui::TableNextColumn();
+      const char* verdict = plane_verdict(offset, d);
+      const bool bad = offset ? d <= 0.0f : d < 0.0f;
+      ImGui::TextColored(bad ? ImVec4(1.0f, 0.45f, 0.35f, 1.0f) : ImVec4(0.6f, 1.0f, 0.6f, 1.0f), "%s", verdict);
+    };
+    row("offset plane S'", rep.test.offset_distance, true);
+    const char* edges[3] = {"edge clip AB", "edge clip BC", "edge clip CA"};
+    const char* acute[3] = {"acute clip AB", "acute clip BC", "acute clip CA"};
+    for (int i = 0; i < 3; ++i) row(edges[i], rep.test.edge_distance[i], false);
+    for (int i = 0; i < 3; ++i) row(acute[i], rep.test.acute_distance[i], false);
+    ImGui::EndTable();
+  }
+}
+
+}  // namespace debugger::live

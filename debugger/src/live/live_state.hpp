@@ -1,0 +1,102 @@
+#pragma once
+// Everything the window loop holds between frames, as plain data. The files beside this one
+// each own one concern (controls, frame control, timeline, inspector, comparison, screenshot)
+// and work on this struct through free functions.
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "collision/character.hpp"
+#include "collision/trace.hpp"
+#include "debugger/events.hpp"
+#include "debugger/overlay.hpp"
+#include "debugger/scene.hpp"
+#include "debugger/session.hpp"
+#include "debugger/walk_script.hpp"
+#include "renderer/camera.hpp"
+
+namespace debugger::live {
+
+inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(EventKind::kCount);
+
+/// Per recorded frame, what the timeline plots (one entry per frame), plus the frame's events.
+struct Timeline {
+  std::vector<float> speed;        ///< |velocity| after the frame, units/s
+  std::vector<float> iterations;   ///< slide iterations the frame used
+  std::vector<float> contacts;     ///< iterations that hit something
+  std::vector<float> penetration;  ///< depenetration depth (0 when none)
+  std::vector<Event> events;       ///< sorted by frame
+};
+
+/// The frame on screen: frame `frame` of the recording re-run with a Trace (or the start,
+/// frame -1, with an empty trace).
+struct ViewFrame {
+  int frame = -2;  ///< -2: nothing computed yet
+  std::uint64_t recording = 0;  ///< LiveState::recording_id it was computed for
+  collision::Trace trace;
+  collision::CharacterState before, after;
+  std::vector<Event> events;
+};
+
+struct Playback {
+  bool paused = false;
+  float speed = 1.0f;         ///< 0.25, 0.5 or 1 recorded frames per real frame time
+  double accumulator = 0.0;   ///< seconds of simulation owed
+  int frame = -1;             ///< the frame shown (-1: the start, before any frame)
+  std::array<bool, kEventKinds> pause_on{};  ///< "pause on event" per kind
+  std::string paused_by;      ///< why playback stopped on its own (an event), for the panel
+};
+
+enum class CameraMode { kFollow, kFly, kOrbit };
+
+struct CameraState {
+  CameraMode mode = CameraMode::kFollow;
+  renderer::FirstPersonController fly;
+  renderer::OrbitController orbit;
+  renderer::Camera camera;  ///< the camera of the last frame drawn (for picking)
+};
+
+/// The inspector's choice: an iteration of the current frame and/or a triangle (picked or hit).
+struct Selection {
+  int iteration = -1;
+  std::uint32_t triangle = collision::kNoTriangle;
+  bool only_selected_iteration = false;
+};
+
+/// Method comparison on the shown frame: the same frame re-run with `method`.
+struct Comparison {
+  bool on = false;
+  collision::Method method = collision::Method::kOffsetPrism;
+  int frame = -2;
+  std::uint64_t recording = 0;
+  collision::Trace trace;
+  collision::CharacterState after;
+};
+
+struct LiveState {
+  Scene scene;
+  collision::CharacterParams base_params;  ///< unresolved (derived per body); up = scene.up
+  std::unique_ptr<Session> session;
+  std::unique_ptr<EventDetector> detector;
+  std::uint64_t recording_id = 1;  ///< changes whenever the recording is replaced or cut
+  Timeline timeline;
+  Playback playback;
+  ViewFrame view;
+  WalkScript walk;       ///< --walk: drives new frames while it lasts
+  bool walk_active = false;
+  float yaw = 0.0f, pitch = 0.0f;  ///< the body's look angles (radians about scene.up)
+  CameraState camera;
+  OverlayOptions overlay;
+  Selection selection;
+  Comparison comparison;
+  bool show_ui = true;
+  bool screenshot_requested = false;
+  bool quit = false;
+  std::string out_dir = "captures";
+  std::string status;  ///< last message for the panel (saved, loaded, error)
+};
+
+}  // namespace debugger::live

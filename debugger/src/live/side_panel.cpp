@@ -1,0 +1,115 @@
+// The side panel and the keys window (see side_panel.hpp).
+#include "live/side_panel.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include <imgui.h>
+
+#include "live/comparison.hpp"
+#include "live/inspector_panel.hpp"
+
+namespace debugger::live {
+
+PanelState make_panel_state(const LiveState& s, const std::string& session_path) {
+  PanelState p;
+  const collision::Body& b = s.session->config().body;
+  p.ellipsoid = !b.is_sphere();
+  p.radius = b.min_radius();
+  p.radii = b.radii;
+  p.scene_radius = s.scene.body.min_radius();
+  std::strncpy(p.session_path.data(), session_path.c_str(), p.session_path.size() - 1);
+  return p;
+}
+
+collision::Body panel_body(const PanelState& p) {
+  return p.ellipsoid ? collision::Body::ellipsoid(p.radii) : collision::Body::sphere(p.radius);
+}
+
+void draw_side_panel(LiveState& s, PanelState& p, float width, float height, PanelAction& action) {
+  const float w = 410.0f;
+  ImGui::SetNextWindowPos(ImVec2(width - w - 10.0f, 10.0f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(w, height - 235.0f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowBgAlpha(0.85f);
+  ImGui::Begin("Prism");
+  const SessionConfig& config = s.session->config();
+  const collision::Method method = config.params.move.method;
+  ImGui::Text("scene %s   %zu triangles", s.scene.name.c_str(), s.scene.world->mesh().triangle_count());
+  const glm::vec3 pos = s.view.after.position;
+  ImGui::Text("body at %.3f %.3f %.3f  %s", static_cast<double>(pos.x), static_cast<double>(pos.y),
+              static_cast<double>(pos.z), collision::to_string(s.view.after.ground));
+
+  if (ImGui::CollapsingHeader("Body and method", ImGuiTreeNodeFlags_DefaultOpen)) {
+    bool changed = false;
+    changed |= ImGui::RadioButton("sphere", !p.ellipsoid) && p.ellipsoid;
+    if (changed) p.ellipsoid = false;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("ellipsoid", p.ellipsoid) && !p.ellipsoid) {
+      p.ellipsoid = true;
+      p.radii = glm::vec3(p.radius);
+      changed = true;
+    }
+    const float lo = 0.25f * p.scene_radius, hi = 3.0f * p.scene_radius;
+    if (p.ellipsoid) {
+      ImGui::SliderFloat3("radii", &p.radii.x, lo, hi, "%.3g");
+    } else {
+      ImGui::SliderFloat("radius", &p.radius, lo, hi, "%.3g");
+    }
+    changed |= ImGui::IsItemDeactivatedAfterEdit();
+    ImGui::TextUnformatted("method");
+    constexpr collision::Method kMethods[] = {collision::Method::kRobust, collision::Method::kOffsetPrism,
+                                              collision::Method::kSphereClassify};
+    constexpr const char* kLabels[] = {"robust (exact sweep)", "offset prism (seed 000)", "sphere classify (seed 001)"};
+    collision::Method chosen = method;
+    for (int i = 0; i < 3; ++i)
+      if (ImGui::RadioButton(kLabels[i], method == kMethods[i]) && method != kMethods[i]) {
+        chosen = kMethods[i];
+        changed = true;
+      }
+    if (changed) {
+      action.apply_body = true;
+      action.method = chosen;
+    }
+    ImGui::TextDisabled("a change starts a new recording from the shown frame");
+  }
+
+  if (ImGui::CollapsingHeader("Compare methods on this frame", ImGuiTreeNodeFlags_DefaultOpen)) draw_comparison_section(s);
+
+  if (ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) draw_inspector_section(s);
+
+  if (ImGui::CollapsingHeader("Camera")) {
+    const char* mode = s.camera.mode == CameraMode::kFollow ? "following the body"
+                       : s.camera.mode == CameraMode::kFly  ? "free: fly (WASD QE, right-drag looks, wheel: speed)"
+                                                            : "free: orbit (right-drag turns, wheel zooms)";
+    ImGui::TextWrapped("camera %s. F detaches / re-attaches, O switches fly / orbit.", mode);
+  }
+
+  if (ImGui::CollapsingHeader("Session and screenshot", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::InputText("##session", p.session_path.data(), p.session_path.size());
+    if (ImGui::Button("save session")) action.save_session = true;
+    ImGui::SameLine();
+    if (ImGui::Button("load session")) action.load_session = true;
+    ImGui::SameLine();
+    if (ImGui::Button("screenshot (F12)")) action.screenshot = true;
+    if (!s.status.empty()) ImGui::TextWrapped("%s", s.status.c_str());
+  }
+  ImGui::End();
+}
+
+void draw_keys_window(float x, float y) {
+  ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(330.0f, 136.0f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowBgAlpha(0.8f);
+  ImGui::Begin("Keys");
+  ImGui::TextUnformatted(
+      "WASD walk  Space jump  Shift run\n"
+      "right-drag look  F free camera  O orbit/fly\n"
+      "P pause  . , or arrows: step  PgDn PgUp: 10\n"
+      "Home End: previous / next event\n"
+      "B branch here  click: pick  Esc: unselect\n"
+      "C compare  F12 screenshot  Tab panels");
+  ImGui::End();
+}
+
+}  // namespace debugger::live

@@ -1,0 +1,42 @@
+#pragma once
+// The side panel (body, method, camera, method comparison, inspector, session files and
+// screenshot, in collapsing sections) and the small keys window under the legend.
+
+#include <array>
+#include <string>
+
+#include <glm/vec3.hpp>
+
+#include "live/live_state.hpp"
+
+namespace debugger::live {
+
+/// What the panel's widgets edit before it is applied.
+struct PanelState {
+  bool ellipsoid = false;
+  float radius = 0.4f;
+  glm::vec3 radii{0.4f};
+  float scene_radius = 0.4f;  ///< the scene's default body radius (slider ranges)
+  std::array<char, 512> session_path{};
+};
+
+/// Requests that need the loop (the renderer, files).
+struct PanelAction {
+  bool apply_body = false;  ///< restart the recording with PanelState's body and `method`
+  collision::Method method = collision::Method::kRobust;
+  bool save_session = false;
+  bool load_session = false;
+  bool screenshot = false;
+};
+
+/// Fills the panel's body fields from the recording's body.
+PanelState make_panel_state(const LiveState& s, const std::string& session_path);
+/// The body PanelState describes.
+collision::Body panel_body(const PanelState& p);
+
+/// Draws the side panel on the right of a `width` x `height` screen.
+void draw_side_panel(LiveState& s, PanelState& p, float width, float height, PanelAction& action);
+/// The keys, in a small window at (x, y).
+void draw_keys_window(float x, float y);
+
+}  // namespace debugger::live

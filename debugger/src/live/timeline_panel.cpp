@@ -1,0 +1,179 @@
+// The timeline window (see timeline_panel.hpp).
+#include "live/timeline_panel.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "live/frame_control.hpp"
+
+namespace debugger::live {
+namespace {
+
+constexpr float kPlotHeight = 26.0f;
+
+void downsample(const std::vector<float>& in, int columns, std::vector<float>& out, float& max_value) {
+  out.assign(static_cast<std::size_t>(columns), 0.0f);
+  const std::size_t n = in.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto c = static_cast<std::size_t>(static_cast<double>(i) * columns / static_cast<double>(n));
+    out[c] = std::max(out[c], in[i]);
+    max_value = std::max(max_value, in[i]);
+  }
+}
+
+void rebuild(const LiveState& s, TimelinePlots& p, int columns) {
+  const Timeline& t = s.timeline;
+  const std::size_t n = t.speed.size();
+  if (p.recording == s.recording_id && p.frames == n && p.columns == columns) return;
+  p.recording = s.recording_id;
+  p.frames = n;
+  p.columns = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(columns), std::max<std::size_t>(n, 1)));
+  p.max_speed = 1e-3f;
+  p.max_iterations = 1.0f;
+  p.max_contacts = 1.0f;
+  p.max_penetration = 1e-6f;
+  downsample(t.speed, p.columns, p.speed, p.max_speed);
+  downsample(t.iterations, p.columns, p.iterations, p.max_iterations);
+  downsample(t.contacts, p.columns, p.contacts, p.max_contacts);
+  downsample(t.penetration, p.columns, p.penetration, p.max_penetration);
+}
+
+ImU32 to_imgui(std::uint32_t rgba) { return rgba; }  // both are R in the low byte
+
+}  // namespace
+
+std::uint32_t event_colour(EventKind kind) {
+  if (is_anomaly(kind)) return 0xFF3C3CFFu;                     // red
+  switch (kind) {
+    case EventKind::kContactBegin: case EventKind::kContactEnd: return 0xFF40D8FFu;  // yellow
+    case EventKind::kGroundLost: case EventKind::kGroundFound: return 0xFF60E060u;   // green
+    case EventKind::kStepUp: return 0xFFFFB060u;                                     // light blue
+    default: return 0xFFFF60D0u;                                                     // violet
+  }
+}
+
+void draw_timeline_panel(LiveState& s, TimelinePlots& plots, float width, float height, FrameCommand& command) {
+  const float panel_h = 205.0f;
+  ImGui::SetNextWindowPos(ImVec2(10.0f, height - panel_h - 10.0f), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(width - 20.0f, panel_h), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.85f);
+  ImGui::Begin("Timeline", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove);
+  Playback& pb = s.playback;
+  const int count = s.session->frame_count();
+
+  // Transport row.
+  if (ImGui::Button("|< event")) command.event_jump = -1;
+  ImGui::SameLine();
+  if (ImGui::Button("-10")) command.step = -10;
+  ImGui::SameLine();
+  if (ImGui::Button("< step")) command.step = -1;
+  ImGui::SameLine();
+  if (ImGui::Button(pb.paused ? "  play  " : " pause  ")) command.toggle_pause = true;
+  ImGui::SameLine();
+  if (ImGui::Button("step >")) command.step = 1;
+  ImGui::SameLine();
+  if (ImGui::Button("+10")) command.step = 10;
+  ImGui::SameLine();
+  if (ImGui::Button("event >|")) command.event_jump = 1;
+  ImGui::SameLine();
+  ImGui::TextUnformatted("  speed");
+  for (const float sp : {0.25f, 0.5f, 1.0f}) {
+    ImGui::SameLine();
+    char label[16];
+    std::snprintf(label, sizeof label, "%gx", static_cast<double>(sp));
+    if (ImGui::RadioButton(label, pb.speed == sp)) command.speed = sp;
+  }
+  ImGui::SameLine();
+  if (!at_end(s)) {
+    if (ImGui::Button("branch here")) command.branch = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("drop the frames after this one and continue live from it (B)");
+    ImGui::SameLine();
+  }
+  ImGui::Text("  frame %d / %d  %s%s", pb.frame, count - 1, pb.paused ? "PAUSED" : "playing",
+              !pb.paused && !at_end(s) ? " (replay)" : "");
+  if (!pb.paused_by.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1.0f), "  %s", pb.paused_by.c_str());
+  }
+
+  // Slider over the whole recording, as wide as the plots under it (one x axis).
+  const float plot_w = ImGui::GetContentRegionAvail().x - 120.0f;
+  int frame = pb.frame;
+  ImGui::SetNextItemWidth(plot_w);
+  if (ImGui::SliderInt("##frame", &frame, -1, std::max(count - 1, 0), "frame %d") && frame != pb.frame) command.seek = frame;
+  ImGui::SameLine();
+  ImGui::TextUnformatted("scrub");
+
+  // Plots, one per metric.
+  rebuild(s, plots, static_cast<int>(std::max(plot_w, 16.0f)));
+  ImVec2 top_left(0, 0), bottom_right(0, 0);
+  struct Row { const char* name; const std::vector<float>* v; float max; const char* fmt; };
+  const Row rows[] = {{"speed", &plots.speed, plots.max_speed, "speed  max %.3g"},
+                      {"iterations", &plots.iterations, plots.max_iterations, "slide iterations  max %.0f"},
+                      {"contacts", &plots.contacts, plots.max_contacts, "contacts  max %.0f"},
+                      {"penetration", &plots.penetration, plots.max_penetration, "penetration  max %.3g"}};
+  for (std::size_t i = 0; i < std::size(rows); ++i) {
+    const Row& r = rows[i];
+    char overlay[64];
+    std::snprintf(overlay, sizeof overlay, r.fmt, static_cast<double>(r.max));
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::PlotLines("##plot", r.v->data(), static_cast<int>(r.v->size()), 0, overlay, 0.0f, r.max * 1.05f,
+                     ImVec2(plot_w, kPlotHeight));
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    if (i == 0) top_left = lo;
+    bottom_right = hi;
+    // Click or drag on a plot scrubs to that frame.
+    if (count > 0 && ImGui::IsItemHovered() && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+      const float u = (ImGui::GetIO().MousePos.x - lo.x) / std::max(hi.x - lo.x, 1.0f);
+      const int f = std::clamp(static_cast<int>(u * static_cast<float>(count)), 0, count - 1);
+      if (f != pb.frame) command.seek = f;
+    }
+    ImGui::PopID();
+    ImGui::SameLine();
+    ImGui::TextUnformatted(r.name);
+  }
+
+  // Event markers and the cursor over the plots: one tick per pixel column, anomalies win.
+  if (count > 0) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float x0 = top_left.x, x1 = bottom_right.x;
+    auto x_of = [&](int f) { return x0 + (static_cast<float>(f) + 0.5f) / static_cast<float>(count) * (x1 - x0); };
+    int last_column = -1;
+    bool last_anomaly = false;
+    for (const Event& e : s.timeline.events) {
+      if (e.kind == EventKind::kContactEnd) continue;  // every begin has one: keep the picture readable
+      const float x = x_of(e.frame);
+      const int column = static_cast<int>(x);
+      const bool anomaly = is_anomaly(e.kind);
+      if (column == last_column && (last_anomaly || !anomaly)) continue;
+      last_column = column;
+      last_anomaly = anomaly;
+      dl->AddLine(ImVec2(x, top_left.y), ImVec2(x, top_left.y + 7.0f), to_imgui(event_colour(e.kind)), 2.0f);
+      dl->AddLine(ImVec2(x, bottom_right.y - 7.0f), ImVec2(x, bottom_right.y), to_imgui(event_colour(e.kind)), 2.0f);
+    }
+    if (pb.frame >= 0) {
+      const float x = x_of(pb.frame);
+      dl->AddLine(ImVec2(x, top_left.y), ImVec2(x, bottom_right.y), IM_COL32(255, 255, 255, 220), 1.5f);
+    }
+  }
+
+  // Pause on event, one checkbox per kind, with the marker colour.
+  if (ImGui::TreeNode("pause on event")) {
+    if (ImGui::BeginTable("pause_on", 5)) {
+      for (std::size_t k = 0; k < kEventKinds; ++k) {
+        ImGui::TableNextColumn();
+        const auto kind = static_cast<EventKind>(k);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(to_imgui(event_colour(kind))));
+        ImGui::Checkbox(to_string(kind), &pb.pause_on[k]);
+        ImGui::PopStyleColor();
+      }
+      ImGui::EndTable();
+    }
+    ImGui::TreePop();
+  }
+  ImGui::End();
+}
+
+}  // namespace debugger::live

@@ -1,0 +1,30 @@
+#pragma once
+// The timeline: transport buttons, a slider over the whole recording, and per-frame plots
+// (speed, slide iterations, contacts, penetration; ImGui::PlotLines) with event markers, so
+// trouble shows before a number is read; "pause on event" checkboxes per event kind.
+
+#include <cstdint>
+#include <vector>
+
+#include "live/frame_control.hpp"
+#include "live/live_state.hpp"
+
+namespace debugger::live {
+
+/// The plots downsampled to one value per pixel column (the largest of the frames in it), kept
+/// between frames and rebuilt when the recording grows or changes.
+struct TimelinePlots {
+  std::uint64_t recording = 0;
+  std::size_t frames = 0;
+  int columns = 0;
+  std::vector<float> speed, iterations, contacts, penetration;
+  float max_speed = 1.0f, max_iterations = 1.0f, max_contacts = 1.0f, max_penetration = 1e-6f;
+};
+
+/// Draws the timeline window at the bottom of a `width` x `height` screen; fills `command`.
+void draw_timeline_panel(LiveState& s, TimelinePlots& plots, float width, float height, FrameCommand& command);
+
+/// Colour of an event marker (anomalies red, contacts yellow, ground green, others blue), RGBA8.
+std::uint32_t event_colour(EventKind kind);
+
+}  // namespace debugger::live
