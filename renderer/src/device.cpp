@@ -127,7 +127,7 @@ std::unique_ptr<Context> create_context(const ContextOptions& options) {
       const char* why = nullptr;
       glfwGetError(&why);
       throw Error(std::string("cannot start the window system: ") +
-                  (why ? why : "glfwInit failed") + " (is DISPLAY set?)");
+                  (why ? why : "glfwInit failed"));
     }
     context->window_system = true;
     if (!glfwVulkanSupported()) throw Error("GLFW finds no Vulkan loader");
@@ -176,7 +176,11 @@ std::unique_ptr<Context> create_context(const ContextOptions& options) {
   instance_info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
   instance_info.ppEnabledExtensionNames = extensions.data();
   if (context->validation) instance_info.pNext = &messenger_info;  // covers create/destroy too
-  RENDERER_VK(vkCreateInstance(&instance_info, nullptr, &context->instance));
+  VkResult created = vkCreateInstance(&instance_info, nullptr, &context->instance);
+  if (created == VK_ERROR_INCOMPATIBLE_DRIVER)
+    throw Error("no Vulkan driver found (vkCreateInstance: VK_ERROR_INCOMPATIBLE_DRIVER); install "
+                "a GPU driver or mesa-vulkan-drivers");
+  vk_check(created, "vkCreateInstance");
   // Device functions go through the loader's trampolines (volkLoadInstance, not volkLoadDevice),
   // so several contexts may live in one process (a test compares a window with headless).
   volkLoadInstance(context->instance);

@@ -70,13 +70,14 @@ void first_person_update(FirstPersonController& controller, Camera& camera,
 struct OrbitController {
   glm::vec3 target{0.0f};
   float distance = 10.0f;  ///< world units, > 0
-  float yaw = 0.0f;        ///< radians; the eye sits at -direction_from_angles(...) * distance
-  float pitch = 0.4f;      ///< radians, clamped to +-89 degrees
+  float yaw = 0.0f;    ///< radians: the horizontal direction the eye looks along
+  float pitch = 0.4f;  ///< radians above the target (positive looks down), clamped to +-89 degrees
   float rotate_sensitivity = 0.005f;  ///< radians per pixel
   float zoom_factor = 1.1f;           ///< distance multiplier per scroll step
 };
 
-/// Rotates by a mouse drag (pixels), zooms by scroll steps (positive = closer), writes the camera.
+/// Rotates by a mouse drag (pixels), zooms by scroll steps (positive = closer), then writes the
+/// camera: forward = direction_from_angles(up, yaw, -pitch), position = target - forward * distance.
 void orbit_update(OrbitController& controller, Camera& camera, glm::vec2 drag, float scroll);
 
 }  // namespace renderer
