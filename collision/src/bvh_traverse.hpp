@@ -51,6 +51,7 @@ struct SweptSegment {
 
 /// Visits the leaves whose grown boxes the segment enters before `t_max`, nearest first.
 /// `leaf(first, count, packet, t_max)` may lower t_max (a closer hit), which prunes the rest.
+/// The nearest entered child is descended into directly; only its siblings touch the stack.
 template <class LeafFn>
 void traverse_segment(const Bvh& bvh, const SweptSegment& seg, float& t_max, LeafFn&& leaf) {
   if (bvh.empty()) return;
@@ -61,35 +62,55 @@ void traverse_segment(const Bvh& bvh, const SweptSegment& seg, float& t_max, Lea
   };
   Entry stack[kStackSize];
   int top = 0;
-  stack[top++] = {bvh.root, 0, 0.0f};
-  while (top > 0) {
-    const Entry e = stack[--top];
-    if (e.t > t_max) continue;
-    if (BvhNode4::is_leaf(e.ref)) {
-      leaf(BvhNode4::leaf_first(e.ref), BvhNode4::leaf_count(e.ref), e.packet, t_max);
-      continue;
-    }
-    const BvhNode4& node = bvh.nodes[e.ref];
-    __m128 tv;
-    int mask = seg.test(node, t_max, tv);
-    if (mask == 0) continue;
-    alignas(16) float t[4];
-    _mm_store_ps(t, tv);
-    // Push the entered children farthest first so the nearest is popped next.
-    Entry hits[4];
-    int n = 0;
-    while (mask) {
-      const int i = __builtin_ctz(static_cast<unsigned>(mask));
-      mask &= mask - 1;
-      Entry h{node.child[i], node.packet[i], t[i]};
-      int j = n++;
-      while (j > 0 && hits[j - 1].t < h.t) {
-        hits[j] = hits[j - 1];
-        --j;
+  std::uint32_t ref = bvh.root, packet = 0;
+  for (;;) {
+    if ((ref & BvhNode4::kLeafBit) == 0) {  // inner node (empty children are never entered)
+      const BvhNode4& node = bvh.nodes[ref];
+      __m128 tv;
+      int mask = seg.test(node, t_max, tv);
+      if (mask != 0) {
+        alignas(16) float t[4];
+        _mm_store_ps(t, tv);
+        int i = __builtin_ctz(static_cast<unsigned>(mask));
+        mask &= mask - 1;
+        if (mask == 0) {  // one child entered: go straight down
+          ref = node.child[i];
+          packet = node.packet[i];
+          continue;
+        }
+        // Several: keep the nearest, push the others farthest first.
+        Entry hits[4];
+        int n = 0;
+        for (;;) {
+          Entry h{node.child[i], node.packet[i], t[i]};
+          int j = n++;
+          while (j > 0 && hits[j - 1].t < h.t) {
+            hits[j] = hits[j - 1];
+            --j;
+          }
+          hits[j] = h;
+          if (mask == 0) break;
+          i = __builtin_ctz(static_cast<unsigned>(mask));
+          mask &= mask - 1;
+        }
+        for (int k = 0; k < n - 1; ++k) stack[top++] = hits[k];
+        ref = hits[n - 1].ref;
+        packet = hits[n - 1].packet;
+        continue;
       }
-      hits[j] = h;
+    } else {
+      leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max);
     }
-    for (int i = 0; i < n; ++i) stack[top++] = hits[i];
+    // Next: the nearest pending child still entered before t_max.
+    for (;;) {
+      if (top == 0) return;
+      const Entry& e = stack[--top];
+      if (e.t <= t_max) {
+        ref = e.ref;
+        packet = e.packet;
+        break;
+      }
+    }
   }
 }
 

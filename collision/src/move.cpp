@@ -27,8 +27,9 @@ SweepHit sweep_body(const World& world, const Body& body, const glm::vec3& p, co
 // Trace only: every candidate triangle near the iteration's sweep and what the sweep made of it.
 void record_candidates(const World& world, const Body& body, const glm::vec3& p,
                        const glm::vec3& d, const SweepOptions& options, const SweepHit& hit,
-                       SlideIteration& rec) {
-  const glm::vec3 grow = body.radii * 1.01f;
+                       float skin, SlideIteration& rec) {
+  // Grown past radius + skin, so the surface a body slides on (one skin away) is listed.
+  const glm::vec3 grow = body.radii * 1.01f + glm::vec3(2.0f * skin);
   Aabb box;
   box.min = glm::min(p, p + d) - grow;
   box.max = glm::max(p, p + d) + grow;
@@ -141,7 +142,7 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
       rec->normal = hit.normal;
       rec->feature = hit.feature;
       rec->triangle = hit.triangle;
-      record_candidates(world, body, pos, rem, options, hit, *rec);
+      record_candidates(world, body, pos, rem, options, hit, skin, *rec);
     }
     if (!hit.hit) {
       pos += rem;
@@ -218,6 +219,7 @@ MoveResult move(const World& world, const Body& body, const glm::vec3& position,
                 const glm::vec3& displacement, const MoveParams& params, Trace* trace) {
   detail::validate_move(body, position, displacement, params);
   if (trace) {
+    trace->clear();
     trace->method = params.method;
     trace->start = position;
     trace->desired = displacement;

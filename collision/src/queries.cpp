@@ -25,8 +25,7 @@ float max_abs(const glm::vec3& v) {
 // Allowance for float rounding in the box and plane tests (which must never reject a triangle
 // the exact narrow phase would hit): a few ulps of the largest coordinate involved.
 float rounding_allowance(const Bvh& bvh, const glm::vec3& origin, const glm::vec3& delta) {
-  const float scale = std::max({max_abs(origin), max_abs(origin + delta), max_abs(bvh.bounds.min),
-                                max_abs(bvh.bounds.max), 1.0f});
+  const float scale = std::max({max_abs(origin), max_abs(origin + delta), bvh.max_abs_coordinate, 1.0f});
   return scale * 1e-5f;
 }
 

@@ -70,7 +70,11 @@ enum class BvhSplit {
 
 struct BvhBuildOptions {
   BvhSplit split = BvhSplit::kSah;
-  int max_leaf_size = 4;  ///< 1..15
+  int max_leaf_size = 8;  ///< 1..15 (two SSE packets by default)
+  /// SAH cost of testing one triangle, in node visits. Leaf triangles are tested four at a time,
+  /// so 0.5 (measured on oa_dm1: 15-20% faster rays and sweeps than 1.0). A value that is not
+  /// positive (or NaN) means the default; values above 100 are clamped.
+  float triangle_cost = 0.5f;
 };
 
 /// The tree. nodes[0] is the root (when the mesh has at least one solid triangle).
@@ -80,6 +84,7 @@ struct Bvh {
   std::vector<BvhTriangle> triangles;  ///< leaf triangles in BVH order
   std::vector<BvhPacket4> packets;     ///< the same triangles, four to a packet, per leaf
   Aabb bounds;
+  float max_abs_coordinate = 0.0f;        ///< largest |coordinate| of any leaf triangle
   std::uint32_t root = BvhNode4::kEmpty;  ///< a node index, a leaf reference, or kEmpty
   /// When the root itself is a leaf, its first packet is 0.
 

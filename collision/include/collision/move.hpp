@@ -52,6 +52,7 @@ struct MoveResult {
 /// stop; the same plane twice nudges out by the skin. A start in overlap is pushed out along
 /// the contact normal by at most the overlap plus the skin (Fauerby 2003; Quake 3's
 /// PM_SlideMove for the crease rules).
+/// When `trace` is non-null it is cleared, then filled with this move alone.
 MoveResult move(const World& world, const Body& body, const glm::vec3& position,
                 const glm::vec3& displacement, const MoveParams& params, Trace* trace = nullptr);
 
