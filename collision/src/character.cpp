@@ -133,12 +133,16 @@ struct Step {
   }
 
   GroundProbe probe(const glm::vec3& pos) const {
+    const float distance = p.ground_probe + skin;
+    return classify_ground(pos, sweep_body(world, body, pos, -p.up * distance), distance);
+  }
+
+  // The ground under `pos` from a downward sweep of `distance` that gave `h`.
+  GroundProbe classify_ground(const glm::vec3& pos, const SweepHit& h, float distance) const {
     GroundProbe g;
     g.probed = true;
     g.from = pos;
-    const float distance = p.ground_probe + skin;
     g.to = pos - p.up * distance;
-    const SweepHit h = sweep_body(world, body, pos, -p.up * distance);
     if (!h.hit) return g;
     const glm::vec3 n = support_normal(h);
     if (glm::dot(n, p.up) <= 0.05f) return g;  // a wall or a ceiling beside the probe is not ground
@@ -208,6 +212,7 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   else v_up -= p.gravity * dt;
   if (trace) trace->desired = h_disp + up * (v_up * dt);
 
+  GroundProbe settled;  // filled when the walk ends settled on ground
   if (grounded && !jumped) {
     const glm::vec3 start = pos;
     const MoveResult walk = s.run(pos, h_disp, MovePhase::kWalk, true);
@@ -217,12 +222,17 @@ CharacterState step_character(const World& world, const Body& body, const Charac
         s.step_up(start, h_disp, pos, stepped)) {
       pos = stepped;
     }
-    // Keep contact walking down stairs and slopes.
+    // Keep contact walking down stairs and slopes. The settling sweep is also the ground probe:
+    // seen from where it leaves the body, it finds the same support a skin width below.
     glm::vec3 snapped;
     SweepHit ground;
-    if (s.settle(pos, p.step_height + s.skin, snapped, ground)) {
+    const float reach = p.step_height + s.skin;
+    if (s.settle(pos, reach, snapped, ground)) {
       if (trace) trace->snapped_down = glm::dot(pos - snapped, up) > 2.0f * s.skin;
+      const float dropped = glm::dot(pos - snapped, up);
+      ground.toi = std::max(0.0f, (ground.toi * reach - dropped) / (p.ground_probe + s.skin));
       pos = snapped;
+      settled = s.classify_ground(pos, ground, p.ground_probe + s.skin);
     }
   } else {
     const glm::vec3 before = pos;
@@ -233,7 +243,7 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   }
 
   CharacterState out;
-  const GroundProbe g = s.probe(pos);
+  const GroundProbe g = settled.probed ? settled : s.probe(pos);
   if (trace) trace->ground = g;
   out.position = pos;
   out.ground = (v_up > 0.0f) ? GroundState::kInAir : g.state;
