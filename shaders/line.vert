@@ -1,5 +1,5 @@
 #version 450
-// Six vertices per line, pulled from the ring buffer (no instancing: software rasterisers run
+// Four vertices per line (indexed), pulled from the ring buffer (no instancing: software rasterisers run
 // every instance as its own draw). Each line becomes a screen-space quad `width` pixels wide
 // around the projected segment, extended by half the width at both ends so joints close.
 // Clipped to the near plane first.
@@ -10,11 +10,11 @@ layout(std430, set = 0, binding = 0) readonly buffer Words { uint words[]; };
 
 layout(location = 0) out vec4 v_colour;
 
-const vec2 kCorners[6] = vec2[](vec2(0, -1), vec2(1, -1), vec2(1, 1),
-                                vec2(0, -1), vec2(1, 1), vec2(0, 1));
+// Corners of quad i are vertices 4i..4i+3; the index buffer makes triangles (0 1 2) (0 2 3).
+const vec2 kCorners[4] = vec2[](vec2(0, -1), vec2(1, -1), vec2(1, 1), vec2(0, 1));
 
 void main() {
-  uint base = pc.first + 8u * uint(gl_VertexIndex / 6);
+  uint base = pc.first + 8u * uint(gl_VertexIndex / 4);
   vec3 a = uintBitsToFloat(uvec3(words[base], words[base + 1u], words[base + 2u]));
   float width = uintBitsToFloat(words[base + 3u]);
   vec3 b = uintBitsToFloat(uvec3(words[base + 4u], words[base + 5u], words[base + 6u]));
@@ -36,7 +36,7 @@ void main() {
   vec2 dir = len > 1e-4 ? d / len : vec2(1.0, 0.0);
   vec2 normal = vec2(-dir.y, dir.x);
 
-  vec2 corner = kCorners[gl_VertexIndex % 6];
+  vec2 corner = kCorners[gl_VertexIndex % 4];
   vec4 p = corner.x < 0.5 ? ca : cb;
   vec2 offset = (normal * corner.y + dir * (corner.x * 2.0 - 1.0)) * (0.5 * width);
   p.xy += offset / half_viewport * p.w;

@@ -3,10 +3,12 @@
 //     them into the frame's ring buffer (issue goal: under 1 ms).
 //  2. Headless frame time at 1280x720 with and without that debug load (goal: the load adds
 //     under 30%).
-// The level is SYNTHETIC (a ~10k-triangle terrain with walls), not oa_dm1: the level loader was
-// being written in parallel when this was written. Validation is off: this measures the renderer.
+// The level is SYNTHETIC by default (a ~10k-triangle terrain with walls); --level SPEC loads a
+// real one through collision_io (e.g. --level oa_dm1) and views it from its first spawn point.
+// The renderer itself knows nothing of collision: only this harness links both.
+// Validation is off: this measures the renderer.
 //
-// usage: bench_renderer [--frames N] [--lines N] [--quads N] [--png PATH]
+// usage: bench_renderer [--frames N] [--lines N] [--quads N] [--level SPEC] [--png PATH]
 
 #include <algorithm>
 #include <chrono>
@@ -18,6 +20,10 @@
 #include <string>
 #include <vector>
 
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
+
+#include "collision_io/level.hpp"
 #include "renderer/offscreen_target.hpp"
 #include "renderer/renderer.hpp"
 
@@ -76,18 +82,19 @@ struct DebugLoad {
   std::vector<glm::vec3> quad_corners; // 4 per quad
 };
 
-DebugLoad random_load(int lines, int quads) {
+// Random segments up to ~5 units long and ~2-unit quads inside [lo, hi] (the synthetic level's
+// triangles are 2 units across: a plane per candidate triangle).
+DebugLoad random_load(int lines, int quads, glm::vec3 lo, glm::vec3 hi) {
   std::mt19937 rng(42);
-  std::uniform_real_distribution<float> xy(5.0f, 135.0f), z(0.0f, 15.0f), d(-3.0f, 3.0f);
+  std::uniform_real_distribution<float> x(lo.x, hi.x), y(lo.y, hi.y), z(lo.z, hi.z), d(-3.0f, 3.0f);
   DebugLoad load;
   for (int i = 0; i < lines; ++i) {
-    glm::vec3 a{xy(rng), xy(rng), z(rng)};
+    glm::vec3 a{x(rng), y(rng), z(rng)};
     load.line_points.push_back(a);
     load.line_points.push_back(a + glm::vec3(d(rng), d(rng), d(rng)));
   }
   for (int i = 0; i < quads; ++i) {
-    glm::vec3 c{xy(rng), xy(rng), z(rng)};
-    // About the size of a level triangle (2 units): a plane drawn per candidate triangle.
+    glm::vec3 c{x(rng), y(rng), z(rng)};
     glm::vec3 u{0.4f * d(rng), 0.4f * d(rng), 0}, v{0, 0, 0.4f * std::abs(d(rng)) + 0.3f};
     load.quad_corners.insert(load.quad_corners.end(), {c - u, c + u, c + u + v, c - u + v});
   }
@@ -134,14 +141,15 @@ void fill(DebugDraw& draw, const DebugLoad& load, bool lines_on = true, bool qua
 int main(int argc, char** argv) {
   int frames = 60;
   int line_count = 100'000, quad_count = 10'000;
-  std::string png;
+  std::string png, level_spec;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--frames") && i + 1 < argc) frames = std::max(4, std::atoi(argv[++i]));
     else if (!std::strcmp(argv[i], "--png") && i + 1 < argc) png = argv[++i];
+    else if (!std::strcmp(argv[i], "--level") && i + 1 < argc) level_spec = argv[++i];
     else if (!std::strcmp(argv[i], "--lines") && i + 1 < argc) line_count = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--quads") && i + 1 < argc) quad_count = std::atoi(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: %s [--frames N] [--lines N] [--quads N] [--png PATH]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--frames N] [--lines N] [--quads N] [--level SPEC] [--png PATH]\n", argv[0]);
       return 2;
     }
   }
@@ -154,20 +162,45 @@ int main(int argc, char** argv) {
     renderer_options.imgui = false;
     Renderer r(*context, target, renderer_options);
 
-    MeshUpload level = synthetic_level();
+    Camera camera;
+    camera.far_plane = 1000.0f;
+    MeshUpload level;
+    glm::vec3 load_min{5.0f, 5.0f, 0.0f}, load_max{135.0f, 135.0f, 15.0f};
+    if (level_spec.empty()) {
+      level = synthetic_level();
+      camera.position = {8, 8, 22};  // inside the walls, looking across the level
+      camera.forward = glm::normalize(glm::vec3(90, 90, 0) - camera.position);
+    } else {
+      collision::io::Level real = collision::io::load_level(level_spec);
+      level.positions = real.mesh.positions;
+      level.triangles = real.mesh.indices;
+      level.colours.resize(real.mesh.triangle_count());
+      for (std::size_t i = 0; i < level.colours.size(); ++i)
+        level.colours[i] = real.mesh.solid(i) ? rgba(170, 165, 150) : rgba(90, 140, 220);
+      camera.up = real.up;
+      camera.far_plane = 20000.0f;
+      camera.near_plane = 1.0f;
+      if (!real.spawns.empty()) {  // Quake: eye 26 units above the box centre
+        const collision::io::SpawnPoint& spawn = real.spawns.front();
+        camera.position = spawn.origin + real.up * 26.0f;
+        float yaw = glm::radians(spawn.angle_degrees);
+        camera.forward = glm::normalize(glm::vec3(std::cos(yaw), std::sin(yaw), -0.15f));
+      }
+      // The debug load fills a box around the eye, as a debugger's overlay would.
+      load_min = camera.position - glm::vec3(400.0f);
+      load_max = camera.position + glm::vec3(400.0f);
+    }
     MeshDraw draw;
     draw.mesh = upload_mesh(r, level);
     std::printf("device: %s\n", device_name(*context).c_str());
-    std::printf("level: SYNTHETIC terrain + walls, %zu triangles (not oa_dm1: the level loader was\n"
-                "       being written in parallel; swap in a real map once it lands)\n",
-                level.triangles.size());
+    if (level_spec.empty())
+      std::printf("level: SYNTHETIC terrain + walls, %zu triangles (pass --level oa_dm1 for a real map)\n",
+                  level.triangles.size());
+    else
+      std::printf("level: %s, %zu triangles, camera at its first spawn point\n", level_spec.c_str(),
+                  level.triangles.size());
 
-    Camera camera;
-    camera.position = {8, 8, 22};  // inside the walls, looking across the level
-    camera.forward = glm::normalize(glm::vec3(90, 90, 0) - camera.position);
-    camera.far_plane = 1000.0f;
-
-    const DebugLoad load = random_load(line_count, quad_count);
+    const DebugLoad load = random_load(line_count, quad_count, load_min, load_max);
     DebugDraw debug;
 
     // 1. Fill (CPU only).
@@ -253,7 +286,7 @@ int main(int argc, char** argv) {
       std::printf("frame written to %s\n", png.c_str());
     }
     return 0;
-  } catch (const Error& e) {
+  } catch (const std::exception& e) {  // renderer::Error, collision::io::LoadError
     std::fprintf(stderr, "bench_renderer: %s\n", e.what());
     return 1;
   }

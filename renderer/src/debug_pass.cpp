@@ -1,5 +1,6 @@
 #include "debug_pass.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace renderer {
@@ -20,6 +21,10 @@ void copy(const std::vector<T>& items, const DebugSpan& span, void* mapped) {
   if (!items.empty())
     std::memcpy(static_cast<char*>(mapped) + span.offset, items.data(), sizeof(T) * items.size());
 }
+
+// Lines and points are drawn in batches of this many quads over one static index buffer;
+// vertexOffset moves each batch along the list.
+constexpr std::uint32_t kQuadsPerDraw = 1u << 16;
 
 }  // namespace
 
@@ -53,6 +58,15 @@ std::unique_ptr<DebugPass> create_debug_pass(const Context& context, VkRenderPas
     RENDERER_VK(vkAllocateDescriptorSets(context.device, &alloc, &set));
   }
   pass->layout = create_pipeline_layout(context, set_layout);
+
+  pass->quad_indices = create_host_buffer(context, sizeof(std::uint32_t) * 6 * kQuadsPerDraw,
+                                          VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+  auto* indices = static_cast<std::uint32_t*>(pass->quad_indices.mapped);
+  for (std::uint32_t i = 0; i < kQuadsPerDraw; ++i) {
+    const std::uint32_t v = 4 * i;
+    const std::uint32_t quad[6] = {v, v + 1, v + 2, v, v + 2, v + 3};
+    std::memcpy(indices + 6 * i, quad, sizeof(quad));
+  }
   for (int top = 0; top < 2; ++top) {
     PipelineDesc desc;
     desc.blend = true;
@@ -117,7 +131,8 @@ void debug_record(const DebugPass& pass, VkCommandBuffer cmd, std::uint32_t slot
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pass.layout, 0, 1, &pass.sets[slot],
                           0, nullptr);
   VkBuffer buffer = pass.ring[slot].buffer;
-  // Lines and points: six pulled vertices each, starting at the span's first word.
+  // Lines and points: four pulled vertices each, starting at the span's first word.
+  vkCmdBindIndexBuffer(cmd, pass.quad_indices.buffer, 0, VK_INDEX_TYPE_UINT32);
   auto draw_pulled = [&](VkPipeline pipeline, const DebugSpan& span) {
     if (span.count == 0) return;
     PushConstants pulled = push;
@@ -125,7 +140,10 @@ void debug_record(const DebugPass& pass, VkCommandBuffer cmd, std::uint32_t slot
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
     vkCmdPushConstants(cmd, pass.layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
                        0, sizeof(pulled), &pulled);
-    vkCmdDraw(cmd, 6 * span.count, 1, 0, 0);
+    for (std::uint32_t first = 0; first < span.count; first += kQuadsPerDraw) {
+      const std::uint32_t quads = std::min(kQuadsPerDraw, span.count - first);
+      vkCmdDrawIndexed(cmd, 6 * quads, 1, 0, static_cast<std::int32_t>(4 * first), 0);
+    }
   };
   auto draw_triangles = [&](VkPipeline pipeline, const DebugSpan& span) {
     if (span.count < 3) return;

@@ -1,7 +1,7 @@
 #pragma once
 // Debug pass: the DebugDraw lists, copied into a per-frame ring buffer. Lines and points are
-// expanded to screen-space quads by vertex pulling from that buffer (six vertices each, no
-// instancing: lavapipe runs each instance as a separate draw); triangles are a vertex buffer.
+// expanded to screen-space quads by vertex pulling from that buffer (four indexed vertices each,
+// no instancing: lavapipe runs each instance as a separate draw); triangles are a vertex buffer.
 
 #include <array>
 #include <memory>
@@ -20,6 +20,7 @@ struct DebugPass {
   // [0] depth-tested, [1] always on top
   std::array<Owned<VkPipeline>, 2> lines, points, triangles;
   std::array<Buffer, kFramesInFlight> ring;  // grows to fit, never shrinks
+  Buffer quad_indices;  // (4i, 4i+1, 4i+2, 4i, 4i+2, 4i+3) for kQuadsPerDraw quads, never changes
 };
 
 std::unique_ptr<DebugPass> create_debug_pass(const Context& context, VkRenderPass render_pass);
