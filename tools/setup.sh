@@ -4,6 +4,8 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
   libglm-dev libassimp-dev libzip-dev assimp-testmodels
+  # libzip's CMake config checks that its tools exist: without them find_package(libzip) fails.
+  zipcmp zipmerge ziptool
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   glslc glslang-tools spirv-tools libglfw3-dev libimgui-dev libstb-dev xvfb xauth
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
