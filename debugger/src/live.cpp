@@ -51,6 +51,7 @@ FrameCommand keys_to_command(LiveState& s, const InputFrame& in) {
   if (in.was_pressed(Key::kHome)) c.event_jump = -1;
   if (in.was_pressed(Key::kEnd)) c.event_jump = 1;
   c.branch = in.was_pressed(Key::kB);
+  c.seek = in.seek;
   if (in.was_pressed(Key::kC)) s.comparison.on = !s.comparison.on;
   if (in.compare) {
     s.comparison.on = true;
@@ -224,6 +225,8 @@ int run_live(const RunOptions& o) {
     if (s.comparison.on) update_comparison(s);
 
     // Picking uses the camera the user saw when clicking.
+    if (in.select) s.selection.triangle = *in.select;
+    for (const auto& [overlay_index, on] : in.overlays) s.overlay.on[static_cast<std::size_t>(overlay_index)] = on;
     if (in.click) {
       const std::optional<std::uint32_t> t =
           pick_triangle(*s.scene.world, s.camera.camera, *in.click, {extent.width, extent.height});

@@ -97,6 +97,21 @@ KeyScript parse_key_script(std::string_view text) {
       ls >> v;
       if (v != "on" && v != "off") fail("ui needs on or off");
       e.xy.x = v == "on" ? 1.0f : 0.0f;
+    } else if (verb == "seek") {
+      e.kind = K::kSeek;
+      e.xy.x = number();
+    } else if (verb == "select") {
+      e.kind = K::kSelect;
+      e.xy.x = number();
+    } else if (verb == "overlay") {
+      e.kind = K::kOverlay;
+      std::string name, v;
+      ls >> name >> v;
+      e.xy.x = -1.0f;
+      for (std::size_t o = 0; o < static_cast<std::size_t>(Overlay::kCount); ++o)
+        if (name == to_string(static_cast<Overlay>(o))) e.xy.x = static_cast<float>(o);
+      if (e.xy.x < 0.0f || (v != "on" && v != "off")) fail("overlay needs an overlay name and on or off");
+      e.xy.y = v == "on" ? 1.0f : 0.0f;
     } else if (verb == "exit") e.kind = K::kExit;
     else fail("unknown action '" + verb + "'");
     std::string extra;
@@ -137,6 +152,9 @@ InputFrame scripted_input(KeyScript& script, int tick) {
       case K::kScroll: in.scroll += e.xy.x; break;
       case K::kCompare: in.compare = e.method; break;
       case K::kUi: in.ui = e.xy.x != 0.0f; break;
+      case K::kSeek: in.seek = static_cast<int>(e.xy.x); break;
+      case K::kSelect: in.select = static_cast<std::uint32_t>(e.xy.x); break;
+      case K::kOverlay: in.overlays.emplace_back(static_cast<int>(e.xy.x), e.xy.y != 0.0f); break;
       case K::kExit: in.quit = true; break;
     }
   }
@@ -251,12 +269,7 @@ renderer::Camera update_camera(LiveState& s, const InputFrame& in, const collisi
   }
   if (in.was_pressed(Key::kO) && c.mode != CameraMode::kFollow) {
     if (c.mode == CameraMode::kFly) {
-      // Orbit around what is selected, else around the body.
       c.orbit.target = body_state.position;
-      if (s.selection.triangle < s.scene.world->mesh().triangle_count()) {
-        const collision::Triangle t = s.scene.world->mesh().triangle(s.selection.triangle);
-        c.orbit.target = (t.a + t.b + t.c) / 3.0f;
-      }
       const glm::vec3 to = c.orbit.target - c.camera.position;
       c.orbit.distance = std::max(glm::length(to), r);
       const glm::vec2 a = angles_of(s.scene.up, glm::normalize(to));
@@ -271,7 +284,10 @@ renderer::Camera update_camera(LiveState& s, const InputFrame& in, const collisi
     }
   }
   if (c.mode == CameraMode::kFollow) {
-    c.camera = follow_camera(s.scene, s.session->config().body, body_state, s.yaw, s.view.trace);
+    // In the past, look the way the body looked on the shown frame.
+    const bool past = s.view.frame >= 0 && s.view.frame < s.session->frame_count() - 1;
+    const float yaw = past ? s.session->input(s.view.frame).yaw : s.yaw;
+    c.camera = follow_camera(s.scene, s.session->config().body, body_state, yaw, s.view.trace);
     return c.camera;
   }
   c.camera.up = s.scene.up;

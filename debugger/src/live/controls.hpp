@@ -8,15 +8,20 @@
 //   TICK look DX DY                       mouse look by (DX, DY) pixels
 //   TICK scroll S                         mouse wheel steps (free camera zoom)
 //   TICK compare METHOD | ui on|off       method comparison on the paused frame; panels
+//   TICK seek FRAME                       show that frame (as the timeline slider does)
+//   TICK select TRIANGLE                  select a triangle (as a click on it does)
+//   TICK overlay NAME on|off              an overlay toggle (names: debugger::to_string(Overlay))
 //   TICK exit                             close the window
 // TICK counts window frames from 0. A scripted run is deterministic: each window frame is
 // exactly 1/60 s of playback, whatever the wall clock says. KEY names: W A S D Q E SPACE SHIFT
 // P PERIOD COMMA LEFT RIGHT PAGEUP PAGEDOWN HOME END F O B C TAB F12 ESCAPE.
 
 #include <bitset>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -48,6 +53,9 @@ struct InputFrame {
   float scroll = 0.0f;
   std::optional<collision::Method> compare;  ///< script: turn the comparison on with this method
   std::optional<bool> ui;                    ///< script: show or hide the panels
+  std::optional<int> seek;                   ///< script: show this frame
+  std::optional<std::uint32_t> select;       ///< script: select this triangle
+  std::vector<std::pair<int, bool>> overlays;  ///< script: (Overlay index, on)
   bool quit = false;
   double dt = 1.0 / 60.0;          ///< seconds since the last window frame
 
@@ -57,7 +65,7 @@ struct InputFrame {
 
 struct ScriptEvent {
   int tick = 0;
-  enum class Kind { kDown, kUp, kTap, kClick, kLook, kScroll, kCompare, kUi, kExit } kind = Kind::kTap;
+  enum class Kind { kDown, kUp, kTap, kClick, kLook, kScroll, kCompare, kUi, kSeek, kSelect, kOverlay, kExit } kind = Kind::kTap;
   Key key = Key::kCount;
   glm::vec2 xy{0.0f};
   collision::Method method = collision::Method::kRobust;

@@ -57,7 +57,7 @@ TriangleReport triangle_report(const LiveState& s, std::uint32_t triangle) {
 }
 
 const char* plane_verdict(bool offset_plane, float distance) {
-  if (offset_plane) return distance > 0.0f ? "in front" : "crossed (on or behind)";
+  if (offset_plane) return distance > 0.0f ? "in front" : "crossed";
   return distance >= 0.0f ? "inside" : "OUTSIDE";
 }
 
@@ -73,7 +73,7 @@ void draw_inspector_section(LiveState& s) {
 
   // Iterations (hits first in the label), selectable.
   if (ImGui::BeginTable("iterations", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY,
-                        ImVec2(0.0f, 150.0f))) {
+                        ImVec2(0.0f, 105.0f))) {
     ImGui::TableSetupColumn("#");
     ImGui::TableSetupColumn("phase");
     ImGui::TableSetupColumn("hit");

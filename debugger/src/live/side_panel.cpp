@@ -34,12 +34,13 @@ void draw_side_panel(LiveState& s, PanelState& p, float width, float height, Pan
   ImGui::Begin("Prism");
   const SessionConfig& config = s.session->config();
   const collision::Method method = config.params.move.method;
-  ImGui::Text("scene %s   %zu triangles", s.scene.name.c_str(), s.scene.world->mesh().triangle_count());
+  ImGui::Text("scene %s (%zu triangles)   method %s", s.scene.name.c_str(), s.scene.world->mesh().triangle_count(),
+              collision::to_string(method));
   const glm::vec3 pos = s.view.after.position;
   ImGui::Text("body at %.3f %.3f %.3f  %s", static_cast<double>(pos.x), static_cast<double>(pos.y),
               static_cast<double>(pos.z), collision::to_string(s.view.after.ground));
 
-  if (ImGui::CollapsingHeader("Body and method", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader("Body and method")) {
     bool changed = false;
     changed |= ImGui::RadioButton("sphere", !p.ellipsoid) && p.ellipsoid;
     if (changed) p.ellipsoid = false;
