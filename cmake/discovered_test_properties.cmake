@@ -1,0 +1,18 @@
+# prism_set_discovered_test_properties(NAME TESTS_VAR ENV_LIST_VAR [LABEL label])
+#
+# Sets ENVIRONMENT (a list), DISPLAY/WAYLAND_DISPLAY unset, and a label on the tests that
+# gtest_discover_tests(... TEST_LIST TESTS_VAR) finds. CMake 3.25's gtest_discover_tests writes
+# each element of its PROPERTIES as a separate argument, so a list-valued ENVIRONMENT would be
+# split into property/value pairs; a ctest include that runs after discovery keeps it whole.
+function(prism_set_discovered_test_properties name tests_var env_var)
+  cmake_parse_arguments(ARG "" "LABEL" "" ${ARGN})
+  set(file ${CMAKE_CURRENT_BINARY_DIR}/${name}_test_properties.cmake)
+  file(WRITE ${file}
+    "if(${tests_var})\n"
+    "  set_tests_properties(\${${tests_var}} PROPERTIES\n"
+    "    ENVIRONMENT \"${${env_var}}\"\n"
+    "    ENVIRONMENT_MODIFICATION \"DISPLAY=unset:;WAYLAND_DISPLAY=unset:\"\n"
+    "    LABELS \"${ARG_LABEL}\")\n"
+    "endif()\n")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${file})
+endfunction()
