@@ -27,7 +27,8 @@ SphereSweep4::SphereSweep4(const glm::vec3& center, float radius, const glm::vec
   allowance = _mm_set1_ps(allow);
 }
 
-int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit) {
+int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
+                      float max_plane_distance) {
   const __m128 nx = _mm_load_ps(t.nx), ny = _mm_load_ps(t.ny), nz = _mm_load_ps(t.nz);
   const __m128 d0 = _mm_sub_ps(dot3(nx, ny, nz, q.p[0], q.p[1], q.p[2]), _mm_load_ps(t.d));
   const __m128 dn = dot3(nx, ny, nz, q.v[0], q.v[1], q.v[2]);
@@ -43,6 +44,7 @@ int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit)
   const __m128 gap = _mm_sub_ps(abs4(d0), q.reach);
   reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(gap, _mm_setzero_ps()),
                                         _mm_cmpgt_ps(gap, _mm_mul_ps(_mm_set1_ps(t_limit * 1.0001f), abs4(dn)))));
+  reject = _mm_or_ps(reject, _mm_cmpgt_ps(abs4(d0), _mm_set1_ps(max_plane_distance)));
   if (_mm_movemask_ps(reject) == 0xF) return 0;
   // Triangle boxes against the swept sphere's box.
   const __m128 ax = _mm_load_ps(t.ax), ay = _mm_load_ps(t.ay), az = _mm_load_ps(t.az);

@@ -23,8 +23,11 @@ struct SphereSweep4 {
 
 /// Lanes (bit i = lane i) that may be touched before `t_limit`: conservative float tests
 /// (plane slab, plane time, boxes, edge planes) that never reject a triangle the exact narrow
-/// phase would report.
-int sphere_candidates(const BvhPacket4& p, const SphereSweep4& q, float t_limit);
+/// phase would report. `max_plane_distance` further rejects triangles whose plane is farther
+/// from the start (when the best contact so far is an overlap of depth P, no triangle whose
+/// plane lies beyond r - P can overlap deeper); pass infinity otherwise.
+int sphere_candidates(const BvhPacket4& p, const SphereSweep4& q, float t_limit,
+                      float max_plane_distance);
 
 /// A segment, broadcast once per query.
 struct Segment4 {

@@ -1,6 +1,7 @@
 // BVH queries and their brute-force twins.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 
@@ -49,8 +50,13 @@ SweepHit to_sweep_hit(const detail::SphereContact& c, std::uint32_t triangle) {
 // a better contact is found.
 void sweep_packet(const Bvh& bvh, const BvhPacket4& packet, const detail::SphereSweep4& q,
                   const glm::vec3& center, float radius, const glm::vec3& delta, bool one_sided,
-                  SweepHit& best, float& t_limit) {
-  int mask = detail::sphere_candidates(packet, q, t_limit);
+                  float allowance, SweepHit& best, float& t_limit) {
+  // Once the best contact is an overlap of depth P, only planes within r - P of the start can
+  // hold a deeper one (the allowance keeps the test conservative).
+  const float max_plane_distance = best.start_overlap
+                                       ? radius + 2.0f * allowance - best.penetration
+                                       : std::numeric_limits<float>::infinity();
+  int mask = detail::sphere_candidates(packet, q, t_limit, max_plane_distance);
   while (mask) {
     const int lane = __builtin_ctz(static_cast<unsigned>(mask));
     mask &= mask - 1;
@@ -163,7 +169,7 @@ SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
                            [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
                              for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
                                sweep_packet(bvh, bvh.packets[packet + k], q, center, radius, delta,
-                                            options.one_sided, best, tm);
+                                            options.one_sided, allowance, best, tm);
                              }
                            });
   return best;
@@ -178,7 +184,7 @@ SweepHit sweep_sphere_brute_force(const World& world, const glm::vec3& center, f
   SweepHit best;
   float t_limit = 1.0f;
   for (const BvhPacket4& packet : bvh.packets) {
-    sweep_packet(bvh, packet, q, center, radius, delta, options.one_sided, best, t_limit);
+    sweep_packet(bvh, packet, q, center, radius, delta, options.one_sided, allowance, best, t_limit);
   }
   return best;
 }
