@@ -2,13 +2,12 @@
 #include "debugger/walk_script.hpp"
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
-#include <stdexcept>
+#include <string>
 
 #include <glm/geometric.hpp>
 
 #include "renderer/camera.hpp"
+#include "script_lines.hpp"
 
 namespace debugger {
 namespace {
@@ -23,27 +22,13 @@ double WalkScript::duration() const {
 
 WalkScript parse_walk_script(std::string_view text) {
   WalkScript script;
-  std::istringstream in{std::string(text)};
-  std::string line;
-  int line_no = 0;
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
-    std::istringstream ls(line);
-    auto fail = [&](const std::string& what) {
-      throw std::runtime_error("walk script line " + std::to_string(line_no) + ": " + what);
-    };
+  for_each_script_line(text, "walk script", [&](ScriptLine& line) {
     WalkSegment seg;
-    if (!(ls >> seg.seconds)) {
-      std::string rest;
-      if (std::istringstream(line) >> rest) fail("expected SECONDS first, got '" + rest + "'");
-      continue;
-    }
-    if (!(seg.seconds > 0.0) || !std::isfinite(seg.seconds)) fail("SECONDS must be > 0");
-    std::string key;
-    while (ls >> key) {
+    if (!(line.words >> seg.seconds)) line.fail("expected SECONDS first");
+    if (!(seg.seconds > 0.0) || !std::isfinite(seg.seconds)) line.fail("SECONDS must be > 0");
+    for (std::string key = line.next_word(); !key.empty(); key = line.next_word()) {
       auto number = [&](float& out) {
-        if (!(ls >> out) || !std::isfinite(out)) fail("'" + key + "' needs a number");
+        if (!(line.words >> out) || !std::isfinite(out)) line.fail("'" + key + "' needs a number");
       };
       if (key == "yaw") { number(seg.yaw_degrees); seg.has_yaw = true; }
       else if (key == "turn") number(seg.turn_degrees);
@@ -53,23 +38,15 @@ WalkScript parse_walk_script(std::string_view text) {
       else if (key == "speed") number(seg.speed_scale);
       else if (key == "jump") seg.jump = true;
       else if (key == "run") seg.speed_scale = 2.0f;
-      else fail("unknown word '" + key + "'");
+      else line.fail("unknown word '" + key + "'");
     }
     script.segments.push_back(seg);
-  }
+  });
   return script;
 }
 
 WalkScript load_walk_script(const std::string& path) {
-  std::ifstream f(path);
-  if (!f) throw std::runtime_error("cannot open walk script " + path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  try {
-    return parse_walk_script(ss.str());
-  } catch (const std::runtime_error& e) {
-    throw std::runtime_error(path + ": " + e.what());
-  }
+  return load_script_file(path, "walk script", parse_walk_script);
 }
 
 FrameInput walk_input(const WalkScript& script, int frame, float dt, glm::vec3 up, float start_yaw) {

@@ -13,6 +13,7 @@
 #include <imgui.h>
 
 #include "debugger/view.hpp"
+#include "script_lines.hpp"
 
 namespace debugger::live {
 namespace {
@@ -48,23 +49,12 @@ const char* key_name(Key k) { return kKeyNames[static_cast<std::size_t>(k)]; }
 
 KeyScript parse_key_script(std::string_view text) {
   KeyScript script;
-  std::istringstream in{std::string(text)};
-  std::string line;
-  int line_no = 0;
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
-    std::istringstream ls(line);
-    auto fail = [&](const std::string& what) {
-      throw std::runtime_error("key script line " + std::to_string(line_no) + ": " + what);
-    };
+  for_each_script_line(text, "key script", [&](ScriptLine& line) {
+    std::istringstream& ls = line.words;
+    auto fail = [&](const std::string& what) { line.fail(what); };
     ScriptEvent e;
     std::string verb;
-    if (!(ls >> e.tick)) {
-      std::string rest;
-      if (std::istringstream(line) >> rest) fail("expected TICK first, got '" + rest + "'");
-      continue;
-    }
+    if (!(ls >> e.tick)) fail("expected TICK first");
     if (e.tick < 0) fail("TICK must be >= 0");
     if (!(ls >> verb)) fail("missing action");
     auto key = [&]() {
@@ -117,22 +107,14 @@ KeyScript parse_key_script(std::string_view text) {
     std::string extra;
     if (ls >> extra) fail("unexpected '" + extra + "'");
     script.events.push_back(e);
-  }
+  });
   std::stable_sort(script.events.begin(), script.events.end(),
                    [](const ScriptEvent& a, const ScriptEvent& b) { return a.tick < b.tick; });
   return script;
 }
 
 KeyScript load_key_script(const std::string& path) {
-  std::ifstream f(path);
-  if (!f) throw std::runtime_error("cannot open key script " + path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  try {
-    return parse_key_script(ss.str());
-  } catch (const std::runtime_error& e) {
-    throw std::runtime_error(path + ": " + e.what());
-  }
+  return load_script_file(path, "key script", parse_key_script);
 }
 
 InputFrame scripted_input(KeyScript& script, int tick) {
