@@ -1,3 +1,5 @@
+# Helpers for the tests that render (renderer/, debugger/).
+#
 # prism_set_discovered_test_properties(NAME TESTS_VAR ENV_LIST_VAR [LABEL label])
 #
 # Sets ENVIRONMENT (a list), DISPLAY/WAYLAND_DISPLAY unset, and a label on the tests that
@@ -15,4 +17,19 @@ function(prism_set_discovered_test_properties name tests_var env_var)
     "    LABELS \"${ARG_LABEL}\")\n"
     "endif()\n")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${file})
+endfunction()
+
+# prism_add_xvfb_test(NAME TARGET ENV_LIST_VAR)
+#
+# Registers TARGET as a test run inside a virtual X server (xvfb-run, Debian's xvfb), with the
+# given environment list; warns and skips when xvfb-run is missing.
+function(prism_add_xvfb_test name target env_var)
+  find_program(PRISM_XVFB_RUN xvfb-run)
+  if(NOT PRISM_XVFB_RUN)
+    message(WARNING "xvfb-run not found: ${name} is not registered (apt-get install xvfb)")
+    return()
+  endif()
+  add_test(NAME ${name}
+    COMMAND ${PRISM_XVFB_RUN} -a -s "-screen 0 1280x720x24" $<TARGET_FILE:${target}>)
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${${env_var}}" LABELS "renderer" TIMEOUT 300)
 endfunction()
