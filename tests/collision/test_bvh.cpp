@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "collision/queries.hpp"
-#include "scene_builders.hpp"
+#include "test_worlds.hpp"
 
 using collision::Triangle;
 using glm::vec3;

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "collision/queries.hpp"
-#include "scene_builders.hpp"
+#include "test_worlds.hpp"
 
 using glm::vec3;
 using prism_test::floor_quad;

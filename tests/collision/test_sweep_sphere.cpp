@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "collision/queries.hpp"
-#include "scene_builders.hpp"
+#include "test_worlds.hpp"
 
 using collision::Feature;
 using collision::SweepHit;

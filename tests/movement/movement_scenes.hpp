@@ -6,6 +6,7 @@
 #include <glm/geometric.hpp>
 
 #include "collision/world.hpp"
+#include "test_worlds.hpp"
 
 namespace movement_test {
 
@@ -45,16 +46,7 @@ struct SceneBuilder {
     const float h = length * std::tan(degrees * 3.14159265f / 180.0f);
     quad({x0, y0, z0}, {x0 + length, y0, z0 + h}, {x0 + length, y1, z0 + h}, {x0, y1, z0});
   }
-  collision::World world(vec3 offset = vec3(0.0f)) const {
-    std::vector<glm::vec3> positions;
-    std::vector<glm::uvec3> indices;
-    for (const auto& t : tris) {
-      const auto base = static_cast<unsigned>(positions.size());
-      positions.insert(positions.end(), {t.a + offset, t.b + offset, t.c + offset});
-      indices.emplace_back(base, base + 1, base + 2);
-    }
-    return collision::World(collision::make_mesh(std::move(positions), indices));
-  }
+  collision::World world(vec3 offset = vec3(0.0f)) const { return prism_test::world_of(tris, offset); }
 };
 
 // Closest distance from p to any solid triangle of the world.

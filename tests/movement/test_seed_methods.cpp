@@ -14,6 +14,7 @@
 #include "collision/queries.hpp"
 #include "collision/trace.hpp"
 #include "seed_methods.hpp"
+#include "test_worlds.hpp"
 
 using collision::Body;
 using collision::Method;
@@ -26,16 +27,7 @@ using glm::vec3;
 
 namespace {
 
-collision::World world_of(const std::vector<Triangle>& tris) {
-  std::vector<vec3> positions;
-  std::vector<glm::uvec3> indices;
-  for (const auto& t : tris) {
-    const auto base = static_cast<unsigned>(positions.size());
-    positions.insert(positions.end(), {t.a, t.b, t.c});
-    indices.emplace_back(base, base + 1, base + 2);
-  }
-  return collision::World(collision::make_mesh(std::move(positions), indices));
-}
+using prism_test::world_of;
 
 // A quad abcd, counter-clockwise seen from its front.
 void quad(std::vector<Triangle>& tris, vec3 a, vec3 b, vec3 c, vec3 d) {

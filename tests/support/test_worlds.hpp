@@ -1,18 +1,19 @@
 #pragma once
-// Small hand-made scenes for the collision tests.
+// Worlds made of hand-written triangles, for the collision and movement tests.
 #include <vector>
 
 #include "collision/world.hpp"
 
 namespace prism_test {
 
-/// A world made of the given triangles (each triangle its own three vertices).
-inline collision::World world_of(const std::vector<collision::Triangle>& tris) {
+/// A world made of the given triangles (each triangle its own three vertices), moved by `offset`.
+inline collision::World world_of(const std::vector<collision::Triangle>& tris,
+                                 glm::vec3 offset = glm::vec3(0.0f)) {
   std::vector<glm::vec3> positions;
   std::vector<glm::uvec3> indices;
   for (const auto& t : tris) {
     const auto base = static_cast<unsigned>(positions.size());
-    positions.insert(positions.end(), {t.a, t.b, t.c});
+    positions.insert(positions.end(), {t.a + offset, t.b + offset, t.c + offset});
     indices.emplace_back(base, base + 1, base + 2);
   }
   return collision::World(collision::make_mesh(std::move(positions), indices));
