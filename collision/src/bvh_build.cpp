@@ -5,6 +5,8 @@
 #include <limits>
 #include <numeric>
 
+#include <immintrin.h>
+
 #include <glm/geometric.hpp>
 
 #include "collision/bvh.hpp"
@@ -25,6 +27,26 @@ struct Primitive {
   std::uint32_t triangle;
 };
 
+// A bin's box in SSE registers (x, y, z, unused): growing it is two instructions.
+struct BinBox {
+  __m128 min = _mm_set1_ps(std::numeric_limits<float>::infinity());
+  __m128 max = _mm_set1_ps(-std::numeric_limits<float>::infinity());
+  void grow(const Aabb& b) {
+    min = _mm_min_ps(min, _mm_setr_ps(b.min.x, b.min.y, b.min.z, 0.0f));
+    max = _mm_max_ps(max, _mm_setr_ps(b.max.x, b.max.y, b.max.z, 0.0f));
+  }
+  void grow(const BinBox& b) {
+    min = _mm_min_ps(min, b.min);
+    max = _mm_max_ps(max, b.max);
+  }
+  float half_area() const {
+    alignas(16) float e[4];
+    _mm_store_ps(e, _mm_sub_ps(max, min));
+    if (!(e[0] >= 0.0f)) return 0.0f;  // empty
+    return e[0] * e[1] + e[1] * e[2] + e[2] * e[0];
+  }
+};
+
 struct BinaryNode {
   Aabb box;
   std::int32_t left = -1, right = -1;  // children, or -1 for a leaf
@@ -39,38 +61,52 @@ struct Builder {
   std::vector<BinaryNode> nodes;
 
   // Returns the split position (first primitive of the right half) or 0 for "make a leaf".
-  std::uint32_t split_sah(std::uint32_t first, std::uint32_t count, const Aabb& box) {
-    Aabb centroids;
-    for (std::uint32_t i = first; i < first + count; ++i) centroids.grow(prims[i].centroid);
+  std::uint32_t split_sah(std::uint32_t first, std::uint32_t count, const Aabb& box,
+                          const Aabb& centroids) {
+    // The build weighs a triangle at options.triangle_cost node visits: leaves are tested four
+    // triangles to an SSE packet, so a triangle costs less than a node.
+    const float tri = options.triangle_cost;
+    const float leaf_cost = tri * static_cast<float>(count);
+    const bool may_be_leaf = static_cast<int>(count) <= options.max_leaf_size;
+    if (may_be_leaf && leaf_cost <= kTraversalCost) return 0;  // no split can cost less
+    // Bin all three axes in one pass over the primitives; small nodes use fewer bins (as many
+    // as primitives), which costs nothing in quality and most of the time at the bottom.
+    const int bins = std::min(kBins, std::max(4, static_cast<int>(count)));
+    glm::vec3 lo = centroids.min, scale(0.0f);
+    for (int axis = 0; axis < 3; ++axis) {
+      const float extent = centroids.max[axis] - lo[axis];
+      scale[axis] = extent > 0.0f ? static_cast<float>(bins) / extent : 0.0f;
+    }
+    std::array<std::array<BinBox, kBins>, 3> bin_box;
+    std::array<std::array<std::uint32_t, kBins>, 3> bin_count{};
+    for (std::uint32_t i = first; i < first + count; ++i) {
+      const Primitive& p = prims[i];
+      for (int axis = 0; axis < 3; ++axis) {
+        const int b = std::min(bins - 1, static_cast<int>((p.centroid[axis] - lo[axis]) * scale[axis]));
+        bin_box[axis][b].grow(p.box);
+        ++bin_count[axis][b];
+      }
+    }
     float best_cost = std::numeric_limits<float>::infinity();
     int best_axis = -1, best_bin = -1;
     for (int axis = 0; axis < 3; ++axis) {
-      const float lo = centroids.min[axis], hi = centroids.max[axis];
-      if (!(hi > lo)) continue;
-      const float scale = kBins / (hi - lo);
-      std::array<Aabb, kBins> bin_box{};
-      std::array<std::uint32_t, kBins> bin_count{};
-      for (std::uint32_t i = first; i < first + count; ++i) {
-        const int b = std::min(kBins - 1, static_cast<int>((prims[i].centroid[axis] - lo) * scale));
-        bin_box[b].grow(prims[i].box);
-        ++bin_count[b];
-      }
+      if (scale[axis] == 0.0f) continue;
       // Sweep from the right to get the right-side areas, then from the left.
       std::array<float, kBins> right_area{};
       std::array<std::uint32_t, kBins> right_count{};
-      Aabb acc;
+      BinBox acc;
       std::uint32_t n = 0;
-      for (int b = kBins - 1; b > 0; --b) {
-        acc.grow(bin_box[b]);
-        n += bin_count[b];
+      for (int b = bins - 1; b > 0; --b) {
+        acc.grow(bin_box[axis][b]);
+        n += bin_count[axis][b];
         right_area[b] = acc.half_area();
         right_count[b] = n;
       }
-      acc = Aabb{};
+      acc = BinBox{};
       n = 0;
-      for (int b = 0; b < kBins - 1; ++b) {
-        acc.grow(bin_box[b]);
-        n += bin_count[b];
+      for (int b = 0; b < bins - 1; ++b) {
+        acc.grow(bin_box[axis][b]);
+        n += bin_count[axis][b];
         const std::uint32_t nr = right_count[b + 1];
         if (n == 0 || nr == 0) continue;
         const float cost = acc.half_area() * static_cast<float>(n) + right_area[b + 1] * static_cast<float>(nr);
@@ -81,19 +117,14 @@ struct Builder {
         }
       }
     }
-    // The build weighs a triangle at options.triangle_cost node visits: leaves are tested four
-    // triangles to an SSE packet, so a triangle costs less than a node.
-    const float tri = options.triangle_cost;
-    const float leaf_cost = tri * static_cast<float>(count);
     const float area = box.half_area();
     const float split_cost = area > 0.0f ? kTraversalCost + tri * best_cost / area : leaf_cost;
     if (best_axis < 0) return split_median(first, count);  // all centroids coincide
-    if (static_cast<int>(count) <= options.max_leaf_size && split_cost >= leaf_cost) return 0;
-    const float lo = centroids.min[best_axis];
-    const float scale = kBins / (centroids.max[best_axis] - lo);
+    if (may_be_leaf && split_cost >= leaf_cost) return 0;
+    const float axis_lo = lo[best_axis], axis_scale = scale[best_axis];
     const auto mid = std::partition(
         prims.begin() + first, prims.begin() + first + count, [&](const Primitive& p) {
-          return std::min(kBins - 1, static_cast<int>((p.centroid[best_axis] - lo) * scale)) <= best_bin;
+          return std::min(bins - 1, static_cast<int>((p.centroid[best_axis] - axis_lo) * axis_scale)) <= best_bin;
         });
     const auto pos = static_cast<std::uint32_t>(mid - prims.begin());
     if (pos == first || pos == first + count) return split_median(first, count);
@@ -118,12 +149,16 @@ struct Builder {
   std::int32_t build(std::uint32_t first, std::uint32_t count, int depth) {
     const auto index = static_cast<std::int32_t>(nodes.size());
     nodes.emplace_back();
-    Aabb box;
-    for (std::uint32_t i = first; i < first + count; ++i) box.grow(prims[i].box);
+    Aabb box, centroids;
+    for (std::uint32_t i = first; i < first + count; ++i) {
+      box.grow(prims[i].box);
+      centroids.grow(prims[i].centroid);
+    }
     nodes[index].box = box;
     // Past kMaxSahDepth the median split bounds the depth (and the recursion) on any input.
     const bool sah = options.split == BvhSplit::kSah && depth < kMaxSahDepth;
-    const std::uint32_t split = sah ? split_sah(first, count, box) : split_median(first, count);
+    const std::uint32_t split =
+        sah ? split_sah(first, count, box, centroids) : split_median(first, count);
     if (split == 0) {
       nodes[index].first = first;
       nodes[index].count = count;
