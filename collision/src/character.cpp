@@ -5,6 +5,8 @@
 #include <stdexcept>
 
 #include <glm/geometric.hpp>
+
+#include "finite.hpp"
 #include <glm/trigonometric.hpp>
 
 #include "methods.hpp"
@@ -13,13 +15,10 @@ namespace collision {
 
 namespace {
 
-bool finite(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
+using detail::finite;
 
 SweepHit sweep_body(const World& world, const Body& body, const glm::vec3& p, const glm::vec3& d) {
-  return body.is_sphere() ? sweep_sphere(world, p, body.radii.x, d)
-                          : sweep_ellipsoid(world, p, body.radii, d);
+  return detail::sweep_body(world, body, p, d, SweepOptions{});
 }
 
 float horizontal_length(const glm::vec3& v, const glm::vec3& up) {

@@ -7,13 +7,11 @@
 
 #include <glm/geometric.hpp>
 
+#include "finite.hpp"
+
 namespace collision {
 
-namespace {
-bool finite(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-}  // namespace
+using detail::finite;
 
 bool is_degenerate(const Triangle& t) {
   if (!finite(t.a) || !finite(t.b) || !finite(t.c)) return true;

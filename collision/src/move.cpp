@@ -8,21 +8,15 @@
 
 #include <glm/geometric.hpp>
 
+#include "finite.hpp"
+
 #include "methods.hpp"
 
 namespace collision {
 
 namespace {
 
-bool finite(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
-SweepHit sweep_body(const World& world, const Body& body, const glm::vec3& p, const glm::vec3& d,
-                    const SweepOptions& options) {
-  return body.is_sphere() ? sweep_sphere(world, p, body.radii.x, d, options)
-                          : sweep_ellipsoid(world, p, body.radii, d, options);
-}
+using detail::finite;
 
 // Trace only: every candidate triangle near the iteration's sweep and what the sweep made of it.
 void record_candidates(const World& world, const Body& body, const glm::vec3& p,
@@ -94,6 +88,12 @@ float MoveParams::resolved_skin(const Body& b) const {
 
 namespace detail {
 
+SweepHit sweep_body(const World& world, const Body& body, const glm::vec3& p, const glm::vec3& d,
+                    const SweepOptions& options) {
+  return body.is_sphere() ? sweep_sphere(world, p, body.radii.x, d, options)
+                          : sweep_ellipsoid(world, p, body.radii, d, options);
+}
+
 void validate_move(const Body& body, const glm::vec3& position, const glm::vec3& displacement,
                    const MoveParams& params) {
   if (!finite(body.radii) || !(body.min_radius() > 0.0f)) {
@@ -127,7 +127,7 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
       rem = glm::vec3(0.0f);
       break;
     }
-    const SweepHit hit = sweep_body(world, body, pos, rem, options);
+    const SweepHit hit = detail::sweep_body(world, body, pos, rem, options);
     ++result.iterations;
     SlideIteration* rec = nullptr;
     if (trace) {

@@ -5,6 +5,8 @@
 
 #include <glm/geometric.hpp>
 
+#include "finite.hpp"
+
 #include "bvh_traverse.hpp"
 #include "collision/queries.hpp"
 #include "collision/world.hpp"
@@ -15,9 +17,7 @@ namespace collision {
 
 namespace {
 
-bool finite(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
+using detail::finite;
 
 float max_abs(const glm::vec3& v) {
   return std::max({std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)});
