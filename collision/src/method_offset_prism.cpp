@@ -25,11 +25,6 @@ namespace collision::detail {
 
 namespace {
 
-// How far past a triangle's edges the BVH looks for prisms, in edge margins: a prism reaches
-// at most 4 L beyond its triangle unless the triangle has a corner sharper than about 15
-// degrees (see SeedOptions::all_triangles for the exact loop).
-constexpr double kPrismReachInMargins = 4.0;
-
 void add_crease_normal(SlideIteration& it, const glm::vec3& n) {
   for (const glm::vec3& m : it.crease) {
     if (m == n) return;
@@ -74,6 +69,7 @@ MoveResult move_offset_prism(const World& world, const Body& body, const glm::ve
 
   CandidateWalk candidates(world, options.all_triangles,
                            radius + kPrismReachInMargins * margin);
+  candidates.add_wide_prisms(radius, margin);
   candidates.cover(old_pos);
   candidates.cover(new_pos);
   const TriangleMesh& mesh = world.mesh();

@@ -7,6 +7,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "collision/queries.hpp"
 #include "collision/trace.hpp"
 #include "seed_methods.hpp"
 
@@ -72,6 +73,34 @@ float seed_radius(const Body& body) {
 
 double seed_margin(const MoveParams& params, double radius) {
   return params.edge_margin < 0.0f ? radius : static_cast<double>(params.edge_margin);
+}
+
+double offset_prism_reach(const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c) {
+  // The prism's cross-section is the polygon cut by the six clip planes (with L = 1); its
+  // corners are among the 15 pairwise intersections of their lines in the triangle's plane.
+  const OffsetPrism prism = make_offset_prism(a, b, c, 0.0, 1.0);
+  if (!prism.valid) return 0.0;
+  PlaneD lines[6];
+  std::copy(prism.edge_clip, prism.edge_clip + 3, lines);
+  std::copy(prism.acute_clip, prism.acute_clip + 3, lines + 3);
+  const glm::dvec3 u = glm::normalize(b - a), v = glm::cross(prism.n, u);
+  double reach = 0.0;
+  for (int i = 0; i < 6; ++i) {
+    for (int j = i + 1; j < 6; ++j) {
+      // Solve m_i·(a + x u + y v) = d_i and m_j·(...) = d_j for (x, y).
+      const double a1 = glm::dot(lines[i].n, u), b1 = glm::dot(lines[i].n, v);
+      const double a2 = glm::dot(lines[j].n, u), b2 = glm::dot(lines[j].n, v);
+      const double c1 = lines[i].d - glm::dot(lines[i].n, a), c2 = lines[j].d - glm::dot(lines[j].n, a);
+      const double det = a1 * b2 - a2 * b1;
+      if (std::fabs(det) < 1e-12) continue;  // parallel lines (an edge plane and its own cap)
+      const glm::dvec3 corner = a + ((c1 * b2 - c2 * b1) / det) * u + ((a1 * c2 - a2 * c1) / det) * v;
+      bool inside = true;
+      for (const PlaneD& l : lines) inside = inside && l.distance(corner) >= -1e-9 * (1.0 + glm::length(corner - a));
+      if (!inside) continue;
+      reach = std::max(reach, glm::length(corner - closest_point_on_triangle(corner, a, b, c)));
+    }
+  }
+  return reach;
 }
 
 }  // namespace detail

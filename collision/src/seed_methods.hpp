@@ -40,17 +40,26 @@ struct OffsetPrism {
 OffsetPrism make_offset_prism(const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c,
                               double radius, double margin);
 
+/// How far past a triangle the BVH path looks for seed 000's prisms, in edge margins L; prisms
+/// that reach farther are the World's wide prisms, walked separately.
+inline constexpr double kPrismReachInMargins = 4.0;
+
+/// How far the offset prism's cross-section reaches beyond its triangle, in edge margins L
+/// (the offset plane's own r aside). At most about 1/sin(θ/2) ≤ 4 for a triangle whose angles
+/// are all above 15 degrees; a sliver's reaches far along its length (oa_dm1 has 655 prisms
+/// past 4 L, one past 390 L). 0 for a degenerate triangle.
+double offset_prism_reach(const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c);
+
 /// Writes the prism's planes (as floats) and the distances of `p` into `out`; tested_point = p.
 void record_offset_prism(const OffsetPrism& prism, const glm::dvec3& p, TriangleTest& out);
 
 /// Options of the seed methods that the public move() does not expose.
 struct SeedOptions {
   /// Test every solid triangle in index order, as both seeds do, instead of the BVH's
-  /// candidates near the move. The BVH path gives the same result unless a seed's own
-  /// looseness reaches farther than its candidate box: seed 000's prism reaches beyond 4 L of
-  /// a triangle only past a corner sharper than about 15 degrees (a sliver), and seed 001's
-  /// angle sum accepts contact points up to 0.8% of an edge's length outside it, which passes
-  /// 4 radii only for edges longer than about 500 radii. This flag is the exact reference.
+  /// candidates near the move (plus, for seed 000, the World's wide prisms of slivers, so its
+  /// BVH path is exact). Seed 001's BVH path differs only where its angle sum accepts a contact
+  /// point more than 4 radii outside a triangle: 0.8% of an edge's length, so for edges longer
+  /// than about 500 radii. This flag is the exact reference.
   bool all_triangles = false;
   /// Seed 001's inside-triangle test: true = the seed's angle sum (>= 0.99 x 2 pi),
   /// false = the standard edge-sign (barycentric) test.
@@ -66,6 +75,14 @@ class CandidateWalk {
  public:
   CandidateWalk(const World& world, bool all_triangles, double reach)
       : world_(world), all_(all_triangles), reach_(reach) {}
+
+  /// Also walk the triangles whose offset prisms (radius r, margin L) reach farther than
+  /// `reach` (World::wide_prisms): seed 000 tests them too, wherever they are.
+  void add_wide_prisms(double radius, double margin) {
+    wide_ = true;
+    wide_radius_ = radius;
+    wide_margin_ = margin;
+  }
 
   /// Makes sure every triangle within `reach` of `p` (and of the points covered so far) is
   /// among the candidates still to come.
@@ -83,6 +100,7 @@ class CandidateWalk {
         1e-5f * std::max({scale.x, scale.y, scale.z, 1.0f}) + 1e-6f * static_cast<float>(reach_);
     const glm::vec3 grow(static_cast<float>(reach_) + allowance);
     overlap_aabb(world_, Aabb{covered_.min - grow, covered_.max + grow}, list_);
+    if (wide_) add_reaching_wide_prisms(allowance);
     next_ = started_ ? static_cast<std::size_t>(
                            std::upper_bound(list_.begin(), list_.end(), last_) - list_.begin())
                      : 0;
@@ -104,9 +122,29 @@ class CandidateWalk {
   }
 
  private:
+  void add_reaching_wide_prisms(float allowance) {
+    const std::size_t before = list_.size();
+    for (const WidePrism& w : world_.wide_prisms()) {
+      const float grow = static_cast<float>(wide_radius_ + w.reach * wide_margin_) + allowance;
+      const Triangle t = world_.mesh().triangle(w.triangle);
+      Aabb box;
+      box.grow(t.a);
+      box.grow(t.b);
+      box.grow(t.c);
+      if (box.overlaps(Aabb{covered_.min - glm::vec3(grow), covered_.max + glm::vec3(grow)})) {
+        list_.push_back(w.triangle);
+      }
+    }
+    if (list_.size() == before) return;
+    std::sort(list_.begin(), list_.end());
+    list_.erase(std::unique(list_.begin(), list_.end()), list_.end());
+  }
+
   const World& world_;
   bool all_;
   double reach_;
+  bool wide_ = false;
+  double wide_radius_ = 0.0, wide_margin_ = 0.0;
   Aabb covered_;
   std::vector<std::uint32_t> list_;
   std::size_t next_ = 0;

@@ -475,3 +475,38 @@ TEST(SeedMethods, SeedBvhCandidatesMatchTheSeedsLoopOverEveryTriangle) {
   EXPECT_GT(hits[0], 100);  // the soup must be hit, or this test proves nothing
   EXPECT_GT(hits[1], 100);
 }
+
+TEST(SeedMethods, Seed000SliverPrismsReachFarAndTheBvhPathStillMatchesTheFullLoop) {
+  // Slivers (two corners of a few degrees): their offset prisms run far past their ends, as
+  // the seed's planes define them. The World lists them, and seed 000 tests them wherever the
+  // move is, exactly as the seed's loop over every triangle does.
+  std::vector<Triangle> tris;
+  std::mt19937 rng(23);
+  std::uniform_real_distribution<float> pos(-10, 10), dir(-1, 1), lift(0.02f, 0.3f);
+  for (int i = 0; i < 60; ++i) {
+    const vec3 a(pos(rng), pos(rng), pos(rng));
+    const vec3 d = glm::normalize(vec3(dir(rng), dir(rng), dir(rng)) + vec3(0.01f, 0, 0));
+    const vec3 side = glm::normalize(glm::cross(d, vec3(0.3f, 0.5f, 0.8f)));
+    tris.push_back({a, a + 6.0f * d, a + 3.0f * d + lift(rng) * side});  // a sliver
+  }
+  const auto world = world_of(tris);
+  ASSERT_GT(world.wide_prisms().size(), 30u);
+  float widest = 0.0f;
+  for (const auto& w : world.wide_prisms()) widest = std::max(widest, w.reach);
+  EXPECT_GT(widest, 10.0f);  // in margins: the needle runs at least 10 L past its triangle
+
+  collision::detail::SeedOptions every;
+  every.all_triangles = true;
+  std::uniform_real_distribution<float> start(-25, 25), mv(-4, 4), rad(0.2f, 1.0f);
+  int hits = 0;
+  for (int q = 0; q < 3000; ++q) {
+    const vec3 from(start(rng), start(rng), start(rng)), by(mv(rng), mv(rng), mv(rng));
+    const Body body = Body::sphere(rad(rng));
+    const auto bvh = collision::detail::move_offset_prism(world, body, from, by, MoveParams{}, nullptr, {});
+    const auto all = collision::detail::move_offset_prism(world, body, from, by, MoveParams{}, nullptr, every);
+    ASSERT_EQ(bvh.position, all.position) << q;
+    ASSERT_EQ(bvh.hit, all.hit) << q;
+    hits += bvh.hit;
+  }
+  EXPECT_GT(hits, 20);
+}

@@ -6,25 +6,38 @@
 /// number of threads: every query is const and allocation-free except the overlap queries'
 /// output vectors. An empty mesh is a valid world that nothing ever hits.
 
+#include <cstdint>
 #include <utility>
+#include <vector>
 
 #include "collision/bvh.hpp"
 #include "collision/mesh.hpp"
 
 namespace collision {
 
+/// A solid triangle whose seed-000 offset prism reaches farther than 4 edge margins beyond it
+/// (a sliver: the clip planes of two nearly parallel edges meet far along its length).
+struct WidePrism {
+  std::uint32_t triangle;
+  float reach;  ///< how far the prism reaches beyond the triangle, in edge margins L
+};
+
 class World {
  public:
   /// Takes the mesh (see make_mesh for its invariants) and builds the BVH.
-  explicit World(TriangleMesh mesh, const BvhBuildOptions& options = {})
-      : mesh_(std::move(mesh)), bvh_(build_bvh(mesh_, options)) {}
+  explicit World(TriangleMesh mesh, const BvhBuildOptions& options = {});
 
   const TriangleMesh& mesh() const { return mesh_; }
   const Bvh& bvh() const { return bvh_; }
+  /// The slivers' wide prisms (ascending triangle index): the seed-000 method tests them
+  /// wherever they are, besides the BVH's candidates near the move, as the seed's loop over
+  /// every triangle would.
+  const std::vector<WidePrism>& wide_prisms() const { return wide_prisms_; }
 
  private:
   TriangleMesh mesh_;
   Bvh bvh_;
+  std::vector<WidePrism> wide_prisms_;
 };
 
 }  // namespace collision
