@@ -127,7 +127,17 @@ std::vector<Event> EventDetector::detect(int frame, const collision::CharacterSt
     const collision::SweepHit free = collision::sweep_ellipsoid(
         *world_, after.position + lift, body_.radii, glm::normalize(wish) * (expected * 2.0f));
     const collision::SweepHit clear_up = collision::sweep_ellipsoid(*world_, after.position, body_.radii, lift);
-    if (!free.hit && !clear_up.hit) add(EventKind::kNoProgress, fmt("moved %.4g of %.4g", glm::length(moved), expected));
+    // Free only if the body could also stand there: a slope too steep to walk up (say 60
+    // degrees) leaves room above its foot, but no footing.
+    const glm::vec3 ahead = after.position + lift + glm::normalize(wish) * (expected * 2.0f);
+    const collision::SweepHit footing =
+        collision::sweep_ellipsoid(*world_, ahead, body_.radii, -lift * 2.0f);
+    const float walkable = std::cos(params_.max_slope_degrees * 3.14159265f / 180.0f) - 1e-4f;
+    const bool steep = footing.hit && footing.feature == collision::Feature::kFace &&
+                       glm::dot(footing.normal, up) < walkable;
+    if (!free.hit && !clear_up.hit && !steep) {
+      add(EventKind::kNoProgress, fmt("moved %.4g of %.4g", glm::length(moved), expected));
+    }
   }
 
   // Jitter: under an unchanged wish, the horizontal move keeps reversing (3 reversals in 4 frames).

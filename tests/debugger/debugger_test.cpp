@@ -1,4 +1,5 @@
 // The debugger end to end (headless) and its recordings.
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -36,14 +37,20 @@ debugger::Session walk_default_scene(const debugger::Scene& scene, int frames) {
 }
 
 TEST(Headless, DefaultSceneTourHasNoAnomaliesAndWritesPngsAndReport) {
+  // The whole tour: stairs, thin wall, low ceiling, box corner, the 30/45/60 degree ramps, the
+  // acute wedge and the obtuse crease (assets/default_scene.walk).
+  const debugger::Scene scene = debugger::load_scene("default");
+  const int tour_frames =
+      static_cast<int>(std::lround(debugger::parse_walk_script(scene.default_walk).duration() * 60.0));
+  ASSERT_GT(tour_frames, 2400);
   debugger::RunOptions o;
-  o.frames = 1320;
+  o.frames = tour_frames;
   o.out = (kOut / "headless_default").string();
   o.capture_every = 400;
   o.validation = true;
   fs::remove_all(o.out);
   const debugger::HeadlessResult r = debugger::run_headless(o);
-  EXPECT_EQ(r.frames, 1320);
+  EXPECT_EQ(r.frames, tour_frames);
   EXPECT_EQ(r.anomalies, 0);
   EXPECT_EQ(r.validation_messages, 0u) << "validation messages were printed above";
   ASSERT_GE(r.captures.size(), 4u);
@@ -51,9 +58,10 @@ TEST(Headless, DefaultSceneTourHasNoAnomaliesAndWritesPngsAndReport) {
   std::ifstream in(r.report);
   const nlohmann::json j = nlohmann::json::parse(in);
   EXPECT_EQ(j["summary"]["anomalies"], 0);
-  EXPECT_EQ(j["frames"].size(), 1320u);
+  EXPECT_EQ(j["frames"].size(), static_cast<std::size_t>(tour_frames));
   EXPECT_GT(j["summary"]["events"]["step_up"].get<int>(), 0);  // the tour climbs the stairs
   EXPECT_GT(j["summary"]["events"]["contact_begin"].get<int>(), 0);
+  EXPECT_GT(j["summary"]["events"]["crease"].get<int>(), 0);  // the wedge and the crease
 }
 
 TEST(Session, ReplayFromFileIsBitIdentical) {
