@@ -17,11 +17,7 @@
 int main(int argc, char** argv) {
   const int frames = argc > 1 ? std::atoi(argv[1]) : 216'000;
   const debugger::Scene scene = debugger::load_scene("default");
-  debugger::SessionConfig config;
-  config.body = scene.body;
-  config.params.up = scene.up;
-  config.start = scene.spawn;
-  config.start_yaw = scene.spawn_yaw;
+  const debugger::SessionConfig config = debugger::spawn_config(scene);
   debugger::Session session(*scene.world, config);
   const debugger::WalkScript walk = debugger::parse_walk_script(scene.default_walk);
   const int loop = static_cast<int>(walk.duration() / config.dt);

@@ -30,10 +30,7 @@ HeadlessResult run_headless(const RunOptions& o) {
   if (replaying) {
     config = recording.config;
   } else {
-    config.body = scene.body;
-    config.params.up = scene.up;
-    config.start = scene.spawn;
-    config.start_yaw = scene.spawn_yaw;
+    config = spawn_config(scene);
   }
   if (!o.method.empty() && !collision::parse_method(o.method, config.params.move.method))
     throw std::runtime_error("unknown method '" + o.method + "' (robust, offset-prism, sphere-classify)");

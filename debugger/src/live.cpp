@@ -31,15 +31,6 @@ using namespace live;
 
 constexpr renderer::Colour kSelectedColour = renderer::rgba(0, 255, 255, 170);
 
-SessionConfig scene_config(const Scene& scene, const collision::CharacterParams& base) {
-  SessionConfig c;
-  c.body = scene.body;
-  c.params = base;
-  c.start = scene.spawn;
-  c.start_yaw = scene.spawn_yaw;
-  return c;
-}
-
 /// Keys -> frame commands and toggles.
 FrameCommand keys_to_command(LiveState& s, const InputFrame& in) {
   FrameCommand c;
@@ -127,7 +118,7 @@ int run_live(const RunOptions& o) {
   renderer::Renderer r(*context, window);
   GLFWwindow* glfw = window.glfw_window();
   if (replaying) load_recording(s, recording);
-  else start_recording(s, scene_config(s.scene, s.base_params));
+  else start_recording(s, spawn_config(s.scene, s.base_params));
   s.yaw = s.session->config().start_yaw;
   renderer::MeshId level = renderer::upload_mesh(r, level_upload(s.scene, s.session->config().params.max_slope_degrees));
   PanelState panel = make_panel_state(s, (std::filesystem::path(s.out_dir) / (s.scene.name + ".prism")).string());

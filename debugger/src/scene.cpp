@@ -107,4 +107,14 @@ Scene load_scene(const std::string& spec) {
   return scene;
 }
 
+SessionConfig spawn_config(const Scene& scene, const collision::CharacterParams& base) {
+  SessionConfig c;
+  c.body = scene.body;
+  c.params = base;
+  c.params.up = scene.up;
+  c.start = scene.spawn;
+  c.start_yaw = scene.spawn_yaw;
+  return c;
+}
+
 }  // namespace debugger

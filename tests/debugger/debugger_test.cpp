@@ -25,11 +25,7 @@ bool same_bits(const collision::CharacterState& a, const collision::CharacterSta
 }
 
 debugger::Session walk_default_scene(const debugger::Scene& scene, int frames) {
-  debugger::SessionConfig config;
-  config.body = scene.body;
-  config.params.up = scene.up;
-  config.start = scene.spawn;
-  config.start_yaw = scene.spawn_yaw;
+  const debugger::SessionConfig config = debugger::spawn_config(scene);
   debugger::Session session(*scene.world, config);
   const debugger::WalkScript walk = debugger::parse_walk_script(scene.default_walk);
   for (int f = 0; f < frames; ++f) session.push(debugger::walk_input(walk, f, config.dt, scene.up, config.start_yaw));
@@ -78,10 +74,7 @@ TEST(Session, ReplayFromFileIsBitIdentical) {
 
 TEST(Session, StepBackThroughKeyframesIsExact) {
   const debugger::Scene scene = debugger::load_scene("default");
-  debugger::SessionConfig config;
-  config.body = scene.body;
-  config.params.up = scene.up;
-  config.start = scene.spawn;
+  const debugger::SessionConfig config = debugger::spawn_config(scene);
   debugger::Session session(*scene.world, config);
   const debugger::WalkScript walk = debugger::parse_walk_script(scene.default_walk);
   std::vector<collision::CharacterState> states{session.last_state()};

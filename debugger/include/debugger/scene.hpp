@@ -16,6 +16,7 @@
 
 #include "collision/move.hpp"
 #include "collision/world.hpp"
+#include "debugger/session.hpp"
 
 namespace debugger {
 
@@ -37,6 +38,10 @@ Scene load_scene(const std::string& spec);
 /// Parses an OBJ text (v and f lines; polygons fanned; `# prism-spawn X Y Z YAW_DEG` comment).
 /// Y is up. @throws std::runtime_error with the line number on a malformed line.
 Scene scene_from_obj(std::string_view text, const std::string& name);
+
+/// Session settings that start the scene's body at its spawn point, facing its spawn yaw, with
+/// `base` for everything else (its up vector replaced by the scene's).
+SessionConfig spawn_config(const Scene& scene, const collision::CharacterParams& base = {});
 
 /// A file compiled into the binary (assets/default_scene.obj, assets/*.walk); empty if unknown.
 std::string_view embedded_asset(std::string_view name);
