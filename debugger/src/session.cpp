@@ -6,6 +6,7 @@ namespace debugger {
 Session::Session(const collision::World& world, const SessionConfig& config)
     : world_(&world), config_(config) {
   config_.params = config_.params.resolved(config_.body);
+  last_ = config_.start_state;
   last_.position = config_.start;
   keyframes_.push_back(last_);
 }
@@ -53,6 +54,7 @@ void Session::truncate(int frames) {
 
 void Session::set_method(collision::Method method) {
   config_.start = last_.position;
+  config_.start_state = last_;
   config_.params.move.method = method;
   inputs_.clear();
   keyframes_.assign(1, last_);

@@ -72,7 +72,7 @@ void save_session(const std::string& path, const std::string& scene, const Sessi
   if (!out) throw SessionError("cannot write session file " + path);
   const SessionConfig& c = session.config();
   const collision::CharacterParams& p = c.params;
-  out << "prism-session 1\n";
+  out << "prism-session 2\n";
   out << "scene " << scene << "\n";
   out << "method " << collision::to_string(p.move.method) << "\n";
   out << "body " << hex(c.body.radii.x) << ' ' << hex(c.body.radii.y) << ' ' << hex(c.body.radii.z) << "\n";
@@ -83,6 +83,12 @@ void save_session(const std::string& path, const std::string& scene, const Sessi
       << ' ' << hex(p.move.edge_margin) << ' ' << hex(p.move.seed_epsilon) << "\n";
   out << "dt " << hex(c.dt) << "\n";
   out << "start " << hex(c.start.x) << ' ' << hex(c.start.y) << ' ' << hex(c.start.z) << ' ' << hex(c.start_yaw) << "\n";
+  const collision::CharacterState& st = c.start_state;
+  out << "state " << hex(st.velocity.x) << ' ' << hex(st.velocity.y) << ' ' << hex(st.velocity.z) << ' '
+      << collision::to_string(st.ground) << ' ' << hex(st.ground_normal.x) << ' ' << hex(st.ground_normal.y)
+      << ' ' << hex(st.ground_normal.z) << ' '
+      << (st.ground_triangle == collision::kNoTriangle ? -1LL : static_cast<long long>(st.ground_triangle))
+      << "\n";
   out << "frames " << session.frame_count() << "\n";
   for (int f = 0; f < session.frame_count(); ++f) {
     const FrameInput& in = session.input(f);
@@ -103,7 +109,8 @@ SessionRecording load_session(const std::string& path) {
   SessionConfig& c = rec.config;
   collision::CharacterParams& p = c.params;
   r.next("prism-session");
-  if (r.i() != 1) r.fail("unsupported version");
+  const long version = r.i();
+  if (version != 1 && version != 2) r.fail("unsupported version");
   r.next("scene");
   rec.scene = r.word();
   r.next("method");
@@ -133,6 +140,25 @@ SessionRecording load_session(const std::string& path) {
   r.next("start");
   c.start = {r.f(), r.f(), r.f()};
   c.start_yaw = r.f();
+  if (version >= 2) {  // version 1 files start at rest, in the air
+    r.next("state");
+    collision::CharacterState& st = c.start_state;
+    st.velocity = {r.f(), r.f(), r.f()};
+    const std::string ground = r.word();
+    bool known = false;
+    for (auto g : {collision::GroundState::kInAir, collision::GroundState::kOnGround,
+                   collision::GroundState::kOnSteepGround}) {
+      if (ground == collision::to_string(g)) {
+        st.ground = g;
+        known = true;
+      }
+    }
+    if (!known) r.fail("unknown ground state '" + ground + "'");
+    st.ground_normal = {r.f(), r.f(), r.f()};
+    const long triangle = r.i();
+    if (triangle < -1 || triangle > 0xFFFFFFFEL) r.fail("bad ground triangle");
+    st.ground_triangle = triangle < 0 ? collision::kNoTriangle : static_cast<std::uint32_t>(triangle);
+  }
   r.next("frames");
   const long n = r.i();
   if (n < 0 || n > 100'000'000) r.fail("bad frame count");

@@ -84,6 +84,38 @@ TEST(Session, StepBackThroughKeyframesIsExact) {
   EXPECT_TRUE(same_bits(session.retrace(100, trace), states[101]));
 }
 
+TEST(Session, ReplayAfterAMethodChangeMidWalkIsBitIdentical) {
+  // Changing the method restarts the recording from the current state: a saved file must keep
+  // that state's velocity and ground, not only its position, or the replay drifts.
+  const debugger::Scene scene = debugger::load_scene("default");
+  debugger::Session recorded = walk_default_scene(scene, 300);
+  ASSERT_EQ(recorded.last_state().ground, collision::GroundState::kOnGround);
+  recorded.set_method(collision::Method::kOffsetPrism);
+  const debugger::WalkScript walk = debugger::parse_walk_script(scene.default_walk);
+  for (int f = 300; f < 500; ++f) {
+    recorded.push(debugger::walk_input(walk, f, recorded.config().dt, scene.up, recorded.config().start_yaw));
+  }
+  const std::string path = (kOut / "method_change.prism").string();
+  debugger::save_session(path, scene.spec, recorded);
+  const debugger::Session replayed = debugger::replay(*scene.world, debugger::load_session(path));
+  ASSERT_EQ(replayed.frame_count(), recorded.frame_count());
+  for (int f = 0; f <= recorded.frame_count(); f += 5)
+    EXPECT_TRUE(same_bits(recorded.state_at(f), replayed.state_at(f))) << "frame " << f;
+}
+
+TEST(SessionFile, Version1FilesStillLoadAtRest) {
+  const std::string path = (kOut / "version1.prism").string();
+  std::ofstream(path) << "prism-session 1\nscene default\nmethod robust\nbody 0x1.99999ap-2 0x1.99999ap-2 "
+                         "0x1.99999ap-2\nup 0x0p+0 0x1p+0 0x0p+0\ncharacter 0x1.68p+5 -0x1p+0 -0x1p+0 -0x1p+0 "
+                         "-0x1p+0 -0x1p+0\nmove 4 -0x1p+0 0 -0x1p+0 -0x1p+0\ndt 0x1.111112p-6\n"
+                         "start 0x0p+0 0x1.ccccccp-2 0x0p+0 0x0p+0\nframes 1\n"
+                         "0x1p+0 0x0p+0 0x0p+0 0 0x1p+0 0x0p+0 0x0p+0\nend 1\n";
+  const debugger::SessionRecording rec = debugger::load_session(path);
+  EXPECT_EQ(rec.inputs.size(), 1u);
+  EXPECT_EQ(rec.config.start_state.velocity, glm::vec3(0.0f));
+  EXPECT_EQ(rec.config.start_state.ground, collision::GroundState::kInAir);
+}
+
 TEST(SessionFile, TruncatedFileGivesClearError) {
   const debugger::Scene scene = debugger::load_scene("default");
   const std::string path = (kOut / "truncated.prism").string();

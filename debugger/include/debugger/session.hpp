@@ -30,6 +30,9 @@ struct SessionConfig {
   float dt = 1.0f / 60.0f;            ///< seconds a frame
   glm::vec3 start{0.0f};
   float start_yaw = 0.0f;
+  /// The rest of the body's state at frame 0 (a recording restarted mid-walk keeps it);
+  /// start_state.position is ignored (start is the position).
+  collision::CharacterState start_state;
 };
 
 /// Frames are numbered from 0; frame f turns state_at(f) into state_at(f + 1) with input(f).

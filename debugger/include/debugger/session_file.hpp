@@ -3,7 +3,7 @@
 /// Session files: a recording that replays bit-identically. Text, one record a line, every
 /// float written as a C hex float (%a) so it reads back to the same bits:
 ///
-///   prism-session 1
+///   prism-session 2                 (version 1 files, without the state line, still load)
 ///   scene SPEC                      (default, oa_dm1, a path)
 ///   method robust|offset-prism|sphere-classify
 ///   body RX RY RZ                   (radii)
@@ -12,6 +12,8 @@
 ///   move ITERATIONS SKIN ONE_SIDED EDGE_MARGIN SEED_EPSILON
 ///   dt DT
 ///   start X Y Z YAW
+///   state VX VY VZ GROUND NX NY NZ TRIANGLE   (the rest of the start state: velocity; in-air,
+///                                   on-ground or on-steep-ground; ground normal; triangle or -1)
 ///   frames N
 ///   WX WY WZ JUMP SPEED YAW PITCH   (N lines: wish, jump 0/1, speed scale, look angles)
 ///   end N
