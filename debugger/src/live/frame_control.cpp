@@ -67,6 +67,7 @@ void restart_with(LiveState& s, const collision::Body& body, collision::Method m
   config.params = s.base_params;
   config.params.move.method = method;
   config.start = s.view.after.position;
+  config.start_state = s.view.after;  // keeps the velocity and the ground it stood on
   config.start_yaw = s.yaw;
   s.walk_active = false;
   start_recording(s, config);
