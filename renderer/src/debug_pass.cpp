@@ -40,15 +40,9 @@ std::unique_ptr<DebugPass> create_debug_pass(const Context& context, VkRenderPas
   RENDERER_VK(vkCreateDescriptorSetLayout(context.device, &set_info, nullptr, &set_layout));
   pass->set_layout = {context.device, set_layout};
 
-  VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kFramesInFlight};
-  VkDescriptorPoolCreateInfo pool_info{};
-  pool_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
-  pool_info.maxSets = kFramesInFlight;
-  pool_info.poolSizeCount = 1;
-  pool_info.pPoolSizes = &size;
-  VkDescriptorPool pool = VK_NULL_HANDLE;
-  RENDERER_VK(vkCreateDescriptorPool(context.device, &pool_info, nullptr, &pool));
-  pass->descriptor_pool = {context.device, pool};
+  pass->descriptor_pool = create_descriptor_pool(context, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                                 kFramesInFlight, kFramesInFlight);
+  VkDescriptorPool pool = pass->descriptor_pool.get();
   for (VkDescriptorSet& set : pass->sets) {
     VkDescriptorSetAllocateInfo alloc{};
     alloc.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "gpu_memory.hpp"
+#include "pipelines.hpp"
 
 namespace renderer {
 namespace {
@@ -28,16 +29,9 @@ std::unique_ptr<ImGuiPass> create_imgui_pass(const Context& context, VkRenderPas
   io.IniFilename = nullptr;  // no imgui.ini beside whatever directory we run in
   ImGui::StyleColorsDark();
 
-  VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 16};
-  VkDescriptorPoolCreateInfo pool_info{};
-  pool_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
-  pool_info.flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT;
-  pool_info.maxSets = 16;
-  pool_info.poolSizeCount = 1;
-  pool_info.pPoolSizes = &size;
-  VkDescriptorPool pool = VK_NULL_HANDLE;
-  RENDERER_VK(vkCreateDescriptorPool(context.device, &pool_info, nullptr, &pool));
-  pass->descriptor_pool = {context.device, pool};
+  pass->descriptor_pool = create_descriptor_pool(context, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                                 16, 16, VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT);
+  VkDescriptorPool pool = pass->descriptor_pool.get();
 
   if (window) {
     if (!ImGui_ImplGlfw_InitForVulkan(window, true)) throw Error("ImGui GLFW backend failed to start");

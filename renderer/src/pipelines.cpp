@@ -3,6 +3,21 @@
 #include "shader_code.hpp"
 
 namespace renderer {
+
+Owned<VkDescriptorPool> create_descriptor_pool(const Context& context, VkDescriptorType type,
+                                               std::uint32_t count, std::uint32_t max_sets,
+                                               VkDescriptorPoolCreateFlags flags) {
+  VkDescriptorPoolSize size{type, count};
+  VkDescriptorPoolCreateInfo pool_info{};
+  pool_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
+  pool_info.flags = flags;
+  pool_info.maxSets = max_sets;
+  pool_info.poolSizeCount = 1;
+  pool_info.pPoolSizes = &size;
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  RENDERER_VK(vkCreateDescriptorPool(context.device, &pool_info, nullptr, &pool));
+  return {context.device, pool};
+}
 namespace {
 
 Owned<VkShaderModule> create_shader_module(const Context& context, std::string_view name) {

@@ -39,6 +39,11 @@ struct PipelineDesc {
 };
 
 /// A pipeline layout with the common push constants and up to one descriptor set layout.
+/// A descriptor pool of `count` descriptors of one type for at most `max_sets` sets.
+Owned<VkDescriptorPool> create_descriptor_pool(const Context& context, VkDescriptorType type,
+                                               std::uint32_t count, std::uint32_t max_sets,
+                                               VkDescriptorPoolCreateFlags flags = 0);
+
 Owned<VkPipelineLayout> create_pipeline_layout(const Context& context,
                                                VkDescriptorSetLayout set_layout);
 

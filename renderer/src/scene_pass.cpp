@@ -76,15 +76,9 @@ MeshId scene_add_mesh(ScenePass& pass, const Context& context, const MeshUpload&
                mesh.colours.empty() ? kDefaultColour : mesh.colours[i]};
   }
 
-  VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 * kFramesInFlight};
-  VkDescriptorPoolCreateInfo pool_info{};
-  pool_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
-  pool_info.maxSets = kFramesInFlight;
-  pool_info.poolSizeCount = 1;
-  pool_info.pPoolSizes = &size;
-  VkDescriptorPool pool = VK_NULL_HANDLE;
-  RENDERER_VK(vkCreateDescriptorPool(context.device, &pool_info, nullptr, &pool));
-  gpu->descriptor_pool = {context.device, pool};
+  gpu->descriptor_pool = create_descriptor_pool(context, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                                2 * kFramesInFlight, kFramesInFlight);
+  VkDescriptorPool pool = gpu->descriptor_pool.get();
 
   for (std::uint32_t slot = 0; slot < kFramesInFlight; ++slot) {
     gpu->highlights[slot] = create_host_buffer(context, sizeof(Colour) * mesh.triangles.size(),
