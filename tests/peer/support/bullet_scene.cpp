@@ -86,14 +86,9 @@ std::unique_ptr<btTriangleMesh> BulletScene::make_mesh(const collision::Triangle
   return make_bullet_mesh(mesh, nullptr);
 }
 
-BulletHit BulletScene::sweep_sphere(const glm::vec3& start, const glm::vec3& move) const {
-  btTransform from, to;
-  from.setIdentity();
-  to.setIdentity();
-  from.setOrigin(bt(start));
-  to.setOrigin(bt(start + move));
-  ClosestSweepWithTriangle callback(from.getOrigin(), to.getOrigin());
-  impl_->world->convexSweepTest(impl_->sphere.get(), from, to, callback);
+// Both Bullet callbacks report the closest hit the same way, with the triangle they saw.
+template <class Callback>
+BulletHit BulletScene::hit_from(const Callback& callback) const {
   BulletHit out;
   if (callback.hasHit()) {
     out.hit = true;
@@ -107,21 +102,22 @@ BulletHit BulletScene::sweep_sphere(const glm::vec3& start, const glm::vec3& mov
   return out;
 }
 
+BulletHit BulletScene::sweep_sphere(const glm::vec3& start, const glm::vec3& move) const {
+  btTransform from, to;
+  from.setIdentity();
+  to.setIdentity();
+  from.setOrigin(bt(start));
+  to.setOrigin(bt(start + move));
+  ClosestSweepWithTriangle callback(from.getOrigin(), to.getOrigin());
+  impl_->world->convexSweepTest(impl_->sphere.get(), from, to, callback);
+  return hit_from(callback);
+}
+
 BulletHit BulletScene::raycast(const glm::vec3& origin, const glm::vec3& delta) const {
   const btVector3 from = bt(origin), to = bt(origin + delta);
   ClosestRayWithTriangle callback(from, to);
   impl_->world->rayTest(from, to, callback);
-  BulletHit out;
-  if (callback.hasHit()) {
-    out.hit = true;
-    out.fraction = callback.m_closestHitFraction;
-    out.normal = from_bt(callback.m_hitNormalWorld);
-    out.point = from_bt(callback.m_hitPointWorld);
-    if (callback.triangle >= 0 && static_cast<std::size_t>(callback.triangle) < to_mesh_index_.size()) {
-      out.triangle = to_mesh_index_[static_cast<std::size_t>(callback.triangle)];
-    }
-  }
-  return out;
+  return hit_from(callback);
 }
 
 }  // namespace prism::peer

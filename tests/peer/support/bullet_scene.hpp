@@ -44,6 +44,8 @@ class BulletScene {
   static std::unique_ptr<btTriangleMesh> make_mesh(const collision::TriangleMesh& mesh);
 
  private:
+  template <class Callback>
+  BulletHit hit_from(const Callback& callback) const;
   struct Impl;
   std::unique_ptr<Impl> impl_;
   std::vector<std::uint32_t> to_mesh_index_;  ///< Bullet triangle index -> mesh index
