@@ -39,14 +39,17 @@ struct Frame {
 // move), so plain move() gets the same work minus the character layer.
 glm::vec3 requested(const collision::CharacterParams& p, const collision::CharacterState& s,
                     const collision::CharacterInput& in, float dt) {
-  glm::vec3 wish = in.wish - p.up * glm::dot(in.wish, p.up);
-  const float len = glm::length(wish);
-  if (len > 1.0f) wish /= len;
-  const glm::vec3 h = wish * (p.walk_speed * std::max(in.speed_scale, 0.0f) * dt);
-  float v_up = glm::dot(s.velocity, p.up);
-  if (s.ground == collision::GroundState::kOnGround) v_up = in.jump ? p.jump_speed : 0.0f;
-  else v_up -= p.gravity * dt;
-  return h + p.up * (v_up * dt);
+  const glm::vec3 h = in.velocity - p.up * glm::dot(in.velocity, p.up);
+  glm::vec3 carried = s.velocity - s.input_velocity;
+  if (s.ground == collision::GroundState::kOnGround) carried = in.jump ? p.up * *p.jump_speed : glm::vec3(0.0f);
+  return (h + carried - p.up * (*p.gravity * dt)) * dt;
+}
+
+collision::CharacterState placed(const collision::World& world, const collision::Body& body,
+                                 const glm::vec3& at, const collision::CharacterParams& params) {
+  collision::CharacterState s;
+  s.position = at;
+  return collision::refresh_contacts(world, body, s, params);
 }
 
 struct Result {
@@ -70,7 +73,7 @@ Result bench_map(const std::string& name, int walks, int frames, int repeats) {
   std::vector<std::vector<collision::CharacterInput>> inputs(starts.size());
   for (std::size_t w = 0; w < starts.size(); ++w) {
     prism_walks::WalkScript script(kSeed, static_cast<std::uint32_t>(w), params.up);
-    for (int f = 0; f < frames; ++f) inputs[w].push_back(script.next());
+    for (int f = 0; f < frames; ++f) inputs[w].push_back(collision::walk_input(script.next(), params, body));
   }
 
   Result r;
@@ -81,8 +84,7 @@ Result bench_map(const std::string& name, int walks, int frames, int repeats) {
   std::vector<Frame> recorded;
   recorded.reserve(r.moves);
   for (std::size_t w = 0; w < starts.size(); ++w) {
-    collision::CharacterState s;
-    s.position = starts[w];
+    collision::CharacterState s = placed(world, body, starts[w], params);
     for (const collision::CharacterInput& in : inputs[w]) {
       recorded.push_back({s.position, requested(params, s, in, dt)});
       s = collision::step_character(world, body, s, in, dt, params);
@@ -92,8 +94,7 @@ Result bench_map(const std::string& name, int walks, int frames, int repeats) {
   for (int k = 0; k < repeats; ++k) {
     const auto t0 = Clock::now();
     for (std::size_t w = 0; w < starts.size(); ++w) {
-      collision::CharacterState s;
-      s.position = starts[w];
+      collision::CharacterState s = placed(world, body, starts[w], params);
       for (const collision::CharacterInput& in : inputs[w]) {
         s = collision::step_character(world, body, s, in, dt, params);
       }

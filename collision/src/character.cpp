@@ -1,14 +1,16 @@
-// The character layer: gravity, jump, ground, slopes, step-up, snap-down, depenetration.
+// The character layer: velocity, depenetration, walking and air moves, step-up, skin, stick to
+// floor, contacts and ground state (the steps listed in character.hpp).
 #include "collision/character.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include <glm/geometric.hpp>
-
-#include "finite.hpp"
 #include <glm/trigonometric.hpp>
 
+#include "finite.hpp"
 #include "methods.hpp"
 
 namespace collision {
@@ -17,39 +19,83 @@ namespace {
 
 using detail::finite;
 
-SweepHit sweep_body(const World& world, const Body& body, const glm::vec3& p, const glm::vec3& d) {
-  return detail::sweep_body(world, body, p, d, SweepOptions{});
-}
-
-float horizontal_length(const glm::vec3& v, const glm::vec3& up) {
-  return glm::length(v - up * glm::dot(v, up));
-}
-
 struct Step {
   const World& world;
   const Body& body;
-  const CharacterParams& p;
+  const CharacterParams& p;  // resolved
   Trace* trace;
   float skin;
+  float reach;            // skin + contact tolerance: what counts as touching
+  float radius;           // smallest radius
   float min_walkable_cos;
 
-  bool walkable(const glm::vec3& n) const { return glm::dot(n, p.up) >= min_walkable_cos; }
+  glm::vec3 horizontal(const glm::vec3& v) const { return v - p.up * glm::dot(v, p.up); }
+  bool walkable_normal(const glm::vec3& n) const { return glm::dot(n, p.up) >= min_walkable_cos; }
 
-  // The normal the body stands on. Touching the rim of a walkable face (a stair's nosing, the
-  // crest of a ramp) gives a tilted contact normal, but the body is held by that face: so for
-  // an edge or vertex contact, a walkable face among the triangles meeting there (oriented
-  // towards the body) is the support.
-  glm::vec3 support_normal(const SweepHit& hit) const {
-    if (hit.feature == Feature::kFace || walkable(hit.normal)) return hit.normal;
-    std::vector<std::uint32_t> near;
-    overlap_sphere(world, hit.point, 1e-3f * body.min_radius(), near);
-    glm::vec3 best = hit.normal;
-    for (std::uint32_t i : near) {
-      glm::vec3 n = world.mesh().normals[i];
-      if (glm::dot(n, hit.normal) < 0.0f) n = -n;
+  std::vector<Contact> contacts_at(const glm::vec3& pos) const {
+    std::vector<Contact> c;
+    find_contacts(world, body, pos, reach, c);
+    classify(c);
+    return c;
+  }
+
+  // Marks walkable contacts. An edge or corner contact (a stair's nosing, a ramp's crest) has a
+  // tilted normal, but the body is held by the walkable face it belongs to: when another touched
+  // triangle shares the contact point and its face, turned towards the body, is walkable, the
+  // contact is walkable too.
+  void classify(std::vector<Contact>& cs) const {
+    const float same_point = 1e-3f * radius;
+    for (Contact& c : cs) {
+      c.walkable = walkable_normal(c.normal);
+      if (c.walkable || c.feature == Feature::kFace || glm::dot(c.normal, p.up) <= 0.0f) continue;
+      for (const Contact& o : cs) {
+        if (glm::length(o.point - c.point) > same_point) continue;
+        glm::vec3 n = world.mesh().normals[o.triangle];
+        if (glm::dot(n, c.normal) < 0.0f) n = -n;
+        if (walkable_normal(n)) c.walkable = true;
+      }
+    }
+  }
+
+  // The support normal of a walkable contact: its own normal, or the walkable face it rests on.
+  glm::vec3 support_normal(const Contact& c, const std::vector<Contact>& cs) const {
+    if (walkable_normal(c.normal)) return c.normal;
+    glm::vec3 best = c.normal;
+    for (const Contact& o : cs) {
+      if (glm::length(o.point - c.point) > 1e-3f * radius) continue;
+      glm::vec3 n = world.mesh().normals[o.triangle];
+      if (glm::dot(n, c.normal) < 0.0f) n = -n;
       if (glm::dot(n, p.up) > glm::dot(best, p.up)) best = n;
     }
-    return walkable(best) ? best : hit.normal;
+    return best;
+  }
+
+  // Ground state from the contacts: walkable ground wins; otherwise ground steeper than the
+  // limit, up to vertical walls; otherwise the air. The ground contact is the most level one.
+  void ground_from(const std::vector<Contact>& cs, CharacterState& out) const {
+    out.ground = GroundState::kInAir;
+    out.ground_normal = glm::vec3(0.0f);
+    out.ground_triangle = kNoTriangle;
+    float best = -2.0f;
+    for (const Contact& c : cs) {
+      if (!c.walkable) continue;
+      const glm::vec3 n = support_normal(c, cs);
+      if (glm::dot(n, p.up) > best) {
+        best = glm::dot(n, p.up);
+        out.ground = GroundState::kOnGround;
+        out.ground_normal = n;
+        out.ground_triangle = c.triangle;
+      }
+    }
+    if (out.ground == GroundState::kOnGround) return;
+    for (const Contact& c : cs) {
+      const float up = glm::dot(c.normal, p.up);
+      if (up < -1e-3f || up <= best) continue;  // ceilings are not ground
+      best = up;
+      out.ground = GroundState::kOnSteepGround;
+      out.ground_normal = c.normal;
+      out.ground_triangle = c.triangle;
+    }
   }
 
   MoveResult run(const glm::vec3& from, const glm::vec3& disp, MovePhase phase, bool steep_as_wall) const {
@@ -73,185 +119,304 @@ struct Step {
     return r;
   }
 
-  // Sweeps straight down by `distance`; returns where the body rests on walkable ground, with
-  // the skin kept, or nothing (no ground, or ground too steep).
-  bool settle(const glm::vec3& from, float distance, glm::vec3& out, SweepHit& hit) const {
-    hit = sweep_body(world, body, from, -p.up * distance);
-    if (!hit.hit || hit.start_overlap || !walkable(support_normal(hit))) return false;
-    const float cos_in = std::max(glm::dot(hit.normal, p.up), 0.1f);
-    const float travel = hit.toi * distance;
-    out = from - p.up * std::max(0.0f, travel - skin / cos_in);
+  // Sweeps straight down by `distance` and rests the body one skin above what it hits.
+  // Returns false when nothing is hit or the body starts in overlap.
+  bool settle(const glm::vec3& from, float distance, glm::vec3& out) const {
+    const SweepHit hit = detail::sweep_body(world, body, from, -p.up * distance, SweepOptions{});
+    if (!hit.hit || hit.start_overlap) return false;
+    const float cos_in = std::max(glm::dot(hit.normal, p.up), 0.05f);
+    out = from - p.up * std::max(0.0f, hit.toi * distance - skin / cos_in);
     return true;
   }
 
-  // Quake-style stair step: lift, move, settle. Returns true and the new position when it makes
-  // more horizontal progress than `walked` did.
-  bool step_up(const glm::vec3& start, const glm::vec3& h_disp, const glm::vec3& walked,
-               glm::vec3& out) const {
+  // Step 1: pushes the body out of overlapping triangles (gap < 0) along their contact normals,
+  // by `recovery` of what would bring each to the skin, at most max_recovery_push, and never
+  // with its centre through a triangle it does not overlap. Returns the overlapped triangles.
+  std::vector<std::uint32_t> recover(glm::vec3& pos) const {
+    std::vector<Contact> cs;
+    find_contacts(world, body, pos, 0.0f, cs);
+    std::vector<std::uint32_t> overlapped;
+    Depenetration d;
+    glm::vec3 x(0.0f);
+    for (const Contact& c : cs) {
+      if (c.distance >= 0.0f) continue;
+      overlapped.push_back(c.triangle);
+      d.depth = std::max(d.depth, -c.distance);
+    }
+    if (overlapped.empty()) return overlapped;
+    for (int it = 0; it < 8; ++it) {  // Gauss-Seidel over the overlaps
+      for (const Contact& c : cs) {
+        if (c.distance >= 0.0f) continue;
+        const float gap = c.distance + glm::dot(c.normal, x);
+        if (gap < skin) x += c.normal * (skin - gap);
+      }
+    }
+    x *= p.recovery;
+    const float len = glm::length(x);
+    if (len > *p.max_recovery_push) x *= *p.max_recovery_push / len;
+    if (len > 0.0f) {
+      const RayHit ray = raycast(world, pos, x);
+      if (ray.hit && !std::binary_search(overlapped.begin(), overlapped.end(), ray.triangle)) {
+        x *= std::max(0.0f, ray.t - skin / std::max(len, skin));
+      }
+    }
+    pos += x;
+    d.happened = true;
+    d.push = x;
+    if (trace) trace->depenetration = d;
+    return overlapped;
+  }
+
+  // Step 4: moves the body so that every touched triangle is exactly one skin away: triangles
+  // inside the skin push it out, and triangles the move pushed into (normal against `disp`)
+  // that ended just beyond the skin pull it in. Triangles still being recovered from an overlap
+  // are left to the recovery rate.
+  glm::vec3 keep_skin(glm::vec3 pos, const glm::vec3& disp, const std::vector<std::uint32_t>& recovering) const {
+    std::vector<Contact> cs;
+    find_contacts(world, body, pos, reach, cs);
+    glm::vec3 x(0.0f);
+    bool any = false;
+    for (int it = 0; it < 4; ++it) {
+      for (const Contact& c : cs) {
+        if (c.distance < -skin || std::binary_search(recovering.begin(), recovering.end(), c.triangle)) continue;
+        const float gap = c.distance + glm::dot(c.normal, x);
+        const bool pushed_into = glm::dot(c.normal, disp) < 0.0f;
+        if (gap < skin || (pushed_into && gap > skin)) {
+          x += c.normal * (skin - gap);
+          any = true;
+        }
+      }
+    }
+    if (!any) return pos;
+    const float limit = 2.0f * skin + *p.contact_tolerance;
+    const float len = glm::length(x);
+    if (len > limit) x *= limit / len;
+    return pos + x;
+  }
+
+  // Jolt's WalkStairs: from where walking was blocked, lift by the step height, move forward by
+  // what is left of the walk (at least min_step_forward), and settle back down. Succeeds only
+  // on walkable ground (looked for step_forward_test further on when the first landing is on a
+  // stair's edge), higher than the start.
+  bool step_up(const glm::vec3& start, const glm::vec3& dir, float forward, glm::vec3& out) const {
     StepUp s;
     s.attempted = true;
-    const MoveResult lift = run(start, p.up * p.step_height, MovePhase::kStepUp, false);
+    const MoveResult lift = run(start, p.up * *p.step_height, MovePhase::kStepUp, false);
     const float height = glm::dot(lift.position - start, p.up);
-    bool ok = false;
+    glm::vec3 landed;
     if (height <= skin) {
       s.reason = "no headroom above the body";
-    } else {
-      const MoveResult fwd = run(lift.position, h_disp, MovePhase::kStepForward, true);
-      glm::vec3 landed;
-      SweepHit ground;
-      if (!settle(fwd.position, height + skin, landed, ground)) {
-        s.reason = ground.hit ? "the step's surface is too steep" : "no floor under the step";
-      } else if (horizontal_length(landed - start, p.up) <=
-                 horizontal_length(walked - start, p.up) + 1e-3f * glm::length(h_disp)) {
-        s.reason = "no more progress than walking";
+    } else if (land(lift.position, dir * std::max(forward, *p.min_step_forward), height, landed, s.reason)) {
+      bool floor = walkable_here(landed);
+      glm::vec3 ahead;
+      std::string why;
+      if (!floor) floor = land(lift.position, dir * std::max(forward, *p.step_forward_test), height, ahead, why) &&
+                          walkable_here(ahead);
+      if (!floor) {
+        s.reason = "the step's surface is too steep, also " + std::to_string(*p.step_forward_test) + " further on";
+      } else if (glm::dot(landed - start, p.up) <= skin) {
+        s.reason = "landed no higher than walking";
       } else {
-        ok = true;
+        s.succeeded = true;
         s.height = glm::dot(landed - start, p.up);
         s.reason = "stepped onto walkable ground";
         out = landed;
       }
     }
-    s.succeeded = ok;
     if (trace) trace->step_up = s;
-    return ok;
+    return s.succeeded;
   }
 
-  glm::vec3 depenetrate(glm::vec3 pos) const {
-    Depenetration d;
-    for (int k = 0; k < 4; ++k) {
-      const SweepHit h = sweep_body(world, body, pos, glm::vec3(0.0f));
-      if (!h.start_overlap) break;
-      const glm::vec3 push = h.normal * (h.penetration + skin);
-      d.happened = true;
-      d.depth = std::max(d.depth, h.penetration);
-      d.push += push;
-      pos += push;
+  // Moves forward at the lifted height and settles down by `height` + skin.
+  bool land(const glm::vec3& lifted, const glm::vec3& forward, float height, glm::vec3& landed,
+            std::string& why) const {
+    const MoveResult fwd = run(lifted, forward, MovePhase::kStepForward, true);
+    if (glm::length(horizontal(fwd.position - lifted)) < 1e-4f * radius) {
+      why = "blocked at the lifted height";
+      return false;
     }
-    if (trace) trace->depenetration = d;
-    return pos;
+    if (!settle(fwd.position, height + skin, landed)) {
+      why = "no floor under the step";
+      return false;
+    }
+    if (trace) {
+      SlideIteration& it = trace->iterations.emplace_back();
+      it.phase = MovePhase::kStepDown;
+      it.start = fwd.position;
+      it.desired_end = fwd.position - p.up * (height + skin);
+      it.reached = landed;
+    }
+    return true;
   }
 
-  GroundProbe probe(const glm::vec3& pos) const {
-    const float distance = p.ground_probe + skin;
-    return classify_ground(pos, sweep_body(world, body, pos, -p.up * distance), distance);
-  }
-
-  // The ground under `pos` from a downward sweep of `distance` that gave `h`.
-  GroundProbe classify_ground(const glm::vec3& pos, const SweepHit& h, float distance) const {
-    GroundProbe g;
-    g.probed = true;
-    g.from = pos;
-    g.to = pos - p.up * distance;
-    if (!h.hit) return g;
-    const glm::vec3 n = support_normal(h);
-    if (glm::dot(n, p.up) <= 0.05f) return g;  // a wall or a ceiling beside the probe is not ground
-    g.state = walkable(n) ? GroundState::kOnGround : GroundState::kOnSteepGround;
-    g.normal = n;
-    g.triangle = h.triangle;
-    g.distance = h.start_overlap ? -h.penetration : h.toi * distance;
-    return g;
+  // Whether the body at `pos` rests on a triangle whose own contact normal is walkable (a
+  // stair's edge does not count here: step-up must find the tread itself).
+  bool walkable_here(const glm::vec3& pos) const {
+    std::vector<Contact> cs;
+    find_contacts(world, body, pos, reach, cs);
+    for (const Contact& c : cs) {
+      if (walkable_normal(c.normal)) return true;
+    }
+    return false;
   }
 };
 
+// Removes from v every part that pushes into a contact (a few passes for corners).
+glm::vec3 remove_into(glm::vec3 v, const std::vector<Contact>& cs) {
+  for (int pass = 0; pass < 3; ++pass) {
+    bool changed = false;
+    for (const Contact& c : cs) {
+      const float into = glm::dot(v, c.normal);
+      if (into < 0.0f) {
+        v -= c.normal * into;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  return v;
+}
+
+void validate_state(const Body& body, const CharacterState& s, const CharacterParams& p) {
+  detail::validate_move(body, s.position, s.velocity, p.move);
+  if (!finite(s.input_velocity)) throw std::invalid_argument("character: state input_velocity is not finite");
+}
+
+Step make_step(const World& world, const Body& body, const CharacterParams& p, Trace* trace) {
+  const float skin = p.move.resolved_skin(body);
+  return Step{world, body, p, trace, skin, skin + *p.contact_tolerance, body.min_radius(),
+              std::cos(glm::radians(p.max_slope_degrees)) - 1e-6f};
+}
+
+void fill_ground_trace(const Step& s, const CharacterState& out, Trace* trace) {
+  if (!trace) return;
+  GroundProbe& g = trace->ground;
+  g.probed = true;
+  g.from = out.position;
+  g.to = out.position - s.p.up * (glm::length(s.body.radii * s.p.up) + s.reach);
+  g.state = out.ground;
+  g.normal = out.ground_normal;
+  g.triangle = out.ground_triangle;
+  for (const Contact& c : out.contacts) {
+    if (c.triangle == out.ground_triangle) g.distance = c.distance;
+  }
+}
+
 }  // namespace
 
-CharacterParams CharacterParams::resolved(const Body& body) const {
-  if (!finite(up) || glm::length(up) < 1e-6f) {
-    throw std::invalid_argument("character: up vector must be finite and non-zero");
-  }
-  if (!(max_slope_degrees >= 0.0f && max_slope_degrees < 90.0f)) {
-    throw std::invalid_argument("character: max_slope_degrees must be in [0, 90)");
-  }
-  if (!finite(body.radii) || !(body.min_radius() > 0.0f)) {
-    throw std::invalid_argument("character: body radii must be positive and finite");
-  }
-  for (float v : {walk_speed, gravity, jump_speed, step_height, ground_probe}) {
-    if (std::isnan(v) || std::isinf(v)) throw std::invalid_argument("character: a parameter is not finite");
-  }
-  CharacterParams r = *this;
-  r.up = glm::normalize(up);
-  const float height = 2.0f * glm::length(body.radii * r.up);  // the body's extent along up
-  if (r.walk_speed < 0.0f) r.walk_speed = 10.0f * height;
-  if (r.gravity < 0.0f) r.gravity = 25.0f * height;
-  if (r.jump_speed < 0.0f) r.jump_speed = 8.4375f * height;
-  if (r.step_height < 0.0f) r.step_height = 0.5625f * height;
-  if (r.ground_probe < 0.0f) r.ground_probe = 0.0625f * height;
-  return r;
+CharacterState refresh_contacts(const World& world, const Body& body, const CharacterState& state,
+                                const CharacterParams& params) {
+  const CharacterParams p = params.resolved(body);
+  validate_state(body, state, p);
+  const Step s = make_step(world, body, p, nullptr);
+  CharacterState out = state;
+  out.contacts = s.contacts_at(state.position);
+  s.ground_from(out.contacts, out);
+  return out;
 }
 
 CharacterState step_character(const World& world, const Body& body, const CharacterState& state,
                               const CharacterInput& input, float dt, const CharacterParams& params,
                               Trace* trace) {
   const CharacterParams p = params.resolved(body);
-  if (!std::isfinite(dt) || dt < 0.0f) throw std::invalid_argument("character: dt must be >= 0");
-  if (!finite(input.wish) || !std::isfinite(input.speed_scale)) {
-    throw std::invalid_argument("character: input is not finite");
-  }
-  detail::validate_move(body, state.position, state.velocity, p.move);
+  if (!std::isfinite(dt) || dt < 0.0f) throw std::invalid_argument("character: dt must be finite and >= 0");
+  if (!finite(input.velocity)) throw std::invalid_argument("character: input velocity is not finite");
+  if (!finite(input.ground_velocity)) throw std::invalid_argument("character: input ground_velocity is not finite");
+  validate_state(body, state, p);
+  if (dt == 0.0f) return refresh_contacts(world, body, state, p);
   if (trace) {
     trace->clear();
     trace->method = p.move.method;
     trace->start = state.position;
   }
-  const float min_cos = std::cos(glm::radians(p.max_slope_degrees)) - 1e-4f;
-  const Step s{world, body, p, trace, p.move.resolved_skin(body), min_cos};
+  const Step s = make_step(world, body, p, trace);
   const glm::vec3 up = p.up;
+  const bool robust = p.move.method == Method::kRobust;
 
-  // Only the robust method recovers from overlap: the seed methods are shown as they are.
-  glm::vec3 pos = p.move.method == Method::kRobust ? s.depenetrate(state.position) : state.position;
+  // 1. Depenetration (only the robust method recovers: the seed methods are shown as they are).
+  glm::vec3 pos = state.position;
+  const std::vector<std::uint32_t> recovering = robust ? s.recover(pos) : std::vector<std::uint32_t>{};
 
-  glm::vec3 wish = input.wish - up * glm::dot(input.wish, up);
-  const float wish_len = glm::length(wish);
-  if (wish_len > 1.0f) wish /= wish_len;
-  const glm::vec3 h_disp = wish * (p.walk_speed * std::max(input.speed_scale, 0.0f) * dt);
-  float v_up = glm::dot(state.velocity, up);
-  const bool grounded = state.ground == GroundState::kOnGround;
-  const bool jumped = grounded && input.jump;
-  if (grounded) v_up = jumped ? p.jump_speed : 0.0f;
-  else v_up -= p.gravity * dt;
-  if (trace) trace->desired = h_disp + up * (v_up * dt);
-
-  GroundProbe settled;  // filled when the walk ends settled on ground
-  if (grounded && !jumped) {
-    const glm::vec3 start = pos;
-    const MoveResult walk = s.run(pos, h_disp, MovePhase::kWalk, true);
-    pos = walk.position;
-    glm::vec3 stepped;
-    if (walk.hit && horizontal_length(pos - start, up) < 0.99f * glm::length(h_disp) &&
-        s.step_up(start, h_disp, pos, stepped)) {
-      pos = stepped;
+  // 2. Velocity.
+  const glm::vec3 carried = state.velocity - state.input_velocity;
+  const float away_speed = s.radius / 3.0f;  // Jolt's 0.1 m/s for its 0.3 m character
+  const bool supported = state.ground == GroundState::kOnGround &&
+                         glm::dot(carried - input.ground_velocity, up) < away_speed;
+  const bool jumped = supported && input.jump;
+  glm::vec3 v_free = supported ? input.ground_velocity + (jumped ? up * *p.jump_speed : glm::vec3(0.0f)) : carried;
+  v_free -= up * (*p.gravity * dt);
+  glm::vec3 v_in = s.horizontal(input.velocity);
+  if (state.ground == GroundState::kOnSteepGround) {
+    // Jolt's CancelVelocityTowardsSteepSlopes: no walking into ground too steep to stand on.
+    for (const Contact& c : state.contacts) {
+      if (c.walkable) continue;
+      const glm::vec3 flat = s.horizontal(c.normal);
+      const float len2 = glm::dot(flat, flat);
+      const float into = glm::dot(flat, v_in);
+      if (len2 > 1e-12f && into < 0.0f) v_in -= flat * (into / len2);
     }
-    // Keep contact walking down stairs and slopes. The settling sweep is also the ground probe:
-    // seen from where it leaves the body, it finds the same support a skin width below.
-    glm::vec3 snapped;
-    SweepHit ground;
-    const float reach = p.step_height + s.skin;
-    if (s.settle(pos, reach, snapped, ground)) {
-      if (trace) trace->snapped_down = glm::dot(pos - snapped, up) > 2.0f * s.skin;
-      const float dropped = glm::dot(pos - snapped, up);
-      ground.toi = std::max(0.0f, (ground.toi * reach - dropped) / (p.ground_probe + s.skin));
-      pos = snapped;
-      settled = s.classify_ground(pos, ground, p.ground_probe + s.skin);
+  }
+  const glm::vec3 disp = (v_free + v_in) * dt;
+  if (trace) trace->desired = disp;
+
+  // 3. The move.
+  if (supported && !jumped) {
+    // Standing still on walkable ground: gravity presses into the ground and never slides.
+    const bool idle = v_in == glm::vec3(0.0f) && input.ground_velocity == glm::vec3(0.0f);
+    if (!idle) {
+      const glm::vec3 start = pos;
+      const MoveResult walk = s.run(pos, disp, MovePhase::kWalk, true);
+      pos = walk.position;
+      // Step-up: only when the walk fell short and a steep contact blocks the input.
+      const glm::vec3 want = s.horizontal(disp);
+      const float want_len = glm::length(want);
+      if (walk.hit && *p.step_height > 0.0f && want_len > 0.0f) {
+        const glm::vec3 dir = want / want_len;
+        const float achieved = std::max(0.0f, glm::dot(s.horizontal(pos - start), dir));
+        bool steep_ahead = false;
+        for (const Contact& c : s.contacts_at(pos)) {
+          steep_ahead = steep_ahead || (!s.walkable_normal(c.normal) && glm::dot(c.normal, dir) < 0.0f);
+        }
+        glm::vec3 stepped;
+        if (achieved + 1e-4f * s.radius < want_len && steep_ahead &&
+            s.step_up(pos, dir, want_len - achieved, stepped)) {
+          pos = stepped;
+        }
+      }
     }
   } else {
-    const glm::vec3 before = pos;
-    const MoveResult air = s.run(pos, h_disp + up * (v_up * dt), MovePhase::kVertical, false);
-    pos = air.position;
-    // After a collision the vertical speed is what the slide allowed (ceilings, steep slopes).
-    if (air.hit && dt > 0.0f) v_up = std::min(v_up, glm::dot(pos - before, up) / dt);
+    pos = s.run(pos, disp, MovePhase::kVertical, false).position;
   }
 
-  CharacterState out;
-  const GroundProbe g = settled.probed ? settled : s.probe(pos);
-  if (trace) trace->ground = g;
-  out.position = pos;
-  out.ground = (v_up > 0.0f) ? GroundState::kInAir : g.state;
-  if (out.ground != GroundState::kInAir) {
-    out.ground_normal = g.normal;
-    out.ground_triangle = g.triangle;
+  // 4. The skin (robust method).
+  if (robust) pos = s.keep_skin(pos, disp, recovering);
+  std::vector<Contact> contacts = s.contacts_at(pos);
+
+  // 5. Stick to floor.
+  const bool on_walkable = std::any_of(contacts.begin(), contacts.end(), [](const Contact& c) { return c.walkable; });
+  if (supported && !jumped && !on_walkable && *p.snap_distance > 0.0f && glm::dot(v_free, up) <= 0.0f) {
+    glm::vec3 snapped;
+    if (s.settle(pos, *p.snap_distance + s.skin, snapped)) {
+      std::vector<Contact> there = s.contacts_at(snapped);
+      if (std::any_of(there.begin(), there.end(), [](const Contact& c) { return c.walkable; })) {
+        if (trace) trace->snapped_down = glm::dot(pos - snapped, up) > 2.0f * s.skin;
+        pos = snapped;
+        contacts = std::move(there);
+      }
+    }
   }
-  if (out.ground == GroundState::kOnGround) v_up = 0.0f;
-  out.velocity = wish * (p.walk_speed * std::max(input.speed_scale, 0.0f)) + up * v_up;
+
+  // 6. Contacts, ground and velocity.
+  CharacterState out;
+  out.position = pos;
+  out.contacts = std::move(contacts);
+  s.ground_from(out.contacts, out);
+  v_free = remove_into(v_free, out.contacts);
+  v_in = remove_into(v_in, out.contacts);
+  out.velocity = v_free + v_in;
+  out.input_velocity = v_in;
+  out.effective_velocity = (pos - state.position) / dt;
+  fill_ground_trace(s, out, trace);
   if (trace) trace->end = pos;
   return out;
 }

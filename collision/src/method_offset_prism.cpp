@@ -50,7 +50,7 @@ MoveResult move_offset_prism(const World& world, const Body& body, const glm::ve
   const double radius = seed_radius(body);
   const double margin = seed_margin(params, radius);
   const double epsilon =
-      params.seed_epsilon < 0.0f ? 0.001 * radius : static_cast<double>(params.seed_epsilon);
+      params.seed_epsilon ? static_cast<double>(*params.seed_epsilon) : 0.001 * radius;
 
   const glm::dvec3 old_pos(position);
   glm::dvec3 new_pos = old_pos + glm::dvec3(displacement);

@@ -83,7 +83,7 @@ glm::vec3 clip_to_planes(const glm::vec3& rem, const glm::vec3* planes, int coun
 float Body::min_radius() const { return std::min({radii.x, radii.y, radii.z}); }
 
 float MoveParams::resolved_skin(const Body& b) const {
-  return skin_width >= 0.0f ? skin_width : 0.01f * b.min_radius();
+  return skin_width ? *skin_width : 0.01f * b.min_radius();
 }
 
 namespace detail {
@@ -102,10 +102,15 @@ void validate_move(const Body& body, const glm::vec3& position, const glm::vec3&
   if (!finite(position)) throw std::invalid_argument("move: position is not finite");
   if (!finite(displacement)) throw std::invalid_argument("move: displacement is not finite");
   if (params.max_iterations < 1) throw std::invalid_argument("move: max_iterations must be >= 1");
-  if (std::isnan(params.skin_width) || std::isinf(params.skin_width)) {
-    throw std::invalid_argument("move: skin_width is not finite");
-  }
-  if (params.skin_width >= body.min_radius()) {
+  const auto check = [](const std::optional<float>& v, const char* name) {
+    if (v && !(std::isfinite(*v) && *v >= 0.0f)) {
+      throw std::invalid_argument(std::string("move: ") + name + " must be finite and >= 0");
+    }
+  };
+  check(params.skin_width, "skin_width");
+  check(params.edge_margin, "edge_margin");
+  check(params.seed_epsilon, "seed_epsilon");
+  if (params.skin_width && *params.skin_width >= body.min_radius()) {
     throw std::invalid_argument("move: skin_width must be smaller than the body's radius");
   }
 }

@@ -72,7 +72,7 @@ float seed_radius(const Body& body) {
 }
 
 double seed_margin(const MoveParams& params, double radius) {
-  return params.edge_margin < 0.0f ? radius : static_cast<double>(params.edge_margin);
+  return params.edge_margin ? static_cast<double>(*params.edge_margin) : radius;
 }
 
 double offset_prism_reach(const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c) {

@@ -21,6 +21,7 @@ const char* to_string(EventKind kind) {
     case EventKind::kStartOverlap: return "start_overlap";
     case EventKind::kGroundLost: return "ground_lost";
     case EventKind::kGroundFound: return "ground_found";
+    case EventKind::kSteepGround: return "steep_ground";
     case EventKind::kStepUp: return "step_up";
     case EventKind::kEndsInOverlap: return "anomaly_ends_in_overlap";
     case EventKind::kPassThrough: return "anomaly_pass_through";
@@ -108,6 +109,10 @@ std::vector<Event> EventDetector::detect(int frame, const collision::CharacterSt
   const bool is_ground = after.ground == collision::GroundState::kOnGround;
   if (started_ && was_ground && !is_ground) add(EventKind::kGroundLost);
   if (started_ && !was_ground && is_ground) add(EventKind::kGroundFound);
+  const bool was_steep = before.ground == collision::GroundState::kOnSteepGround;
+  const bool is_steep = after.ground == collision::GroundState::kOnSteepGround;
+  if (started_ && !was_steep && is_steep) add(EventKind::kSteepGround, fmt("slope %.3g degrees",
+      std::acos(std::clamp(static_cast<double>(glm::dot(after.ground_normal, up)), -1.0, 1.0)) * 57.29577951308232));
   if (trace.step_up.succeeded) add(EventKind::kStepUp, fmt("height %.4g", trace.step_up.height));
 
   // Anomalies.
@@ -120,10 +125,10 @@ std::vector<Event> EventDetector::detect(int frame, const collision::CharacterSt
 
   const glm::vec3 moved = horizontal(after.position - before.position, up);
   const glm::vec3 wish = horizontal(input.character.wish, up);
-  const float expected = params_.walk_speed * input.character.speed_scale * glm::length(wish) * dt_;
+  const float expected = *params_.walk_speed * input.character.speed_scale * glm::length(wish) * dt_;
   if (was_ground && is_ground && expected > 0.0f && glm::length(moved) < 0.02f * expected) {
     // Is the way free? Sweep the body a little above the ground along the wish.
-    const glm::vec3 lift = up * std::max(params_.step_height, 2.0f * skin_);
+    const glm::vec3 lift = up * std::max(*params_.step_height, 2.0f * skin_);
     const collision::SweepHit free = collision::sweep_ellipsoid(
         *world_, after.position + lift, body_.radii, glm::normalize(wish) * (expected * 2.0f));
     const collision::SweepHit clear_up = collision::sweep_ellipsoid(*world_, after.position, body_.radii, lift);

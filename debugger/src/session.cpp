@@ -6,15 +6,19 @@ namespace debugger {
 Session::Session(const collision::World& world, const SessionConfig& config)
     : world_(&world), config_(config) {
   config_.params = config_.params.resolved(config_.body);
-  last_ = config_.start_state;
-  last_.position = config_.start;
+  collision::CharacterState start = config_.start_state;
+  start.position = config_.start;
+  // The contacts and ground state are a function of the position: a body placed at rest starts
+  // on the ground, and a recording restarted mid-walk gets back the contacts it had there.
+  last_ = collision::refresh_contacts(world, config_.body, start, config_.params);
   keyframes_.push_back(last_);
 }
 
 collision::CharacterState Session::step(const collision::CharacterState& s, const FrameInput& in,
                                         const collision::CharacterParams& p,
                                         collision::Trace* t) const {
-  return collision::step_character(*world_, config_.body, s, in.character, config_.dt, p, t);
+  return collision::step_character(*world_, config_.body, s, collision::walk_input(in.character, p, config_.body),
+                                   config_.dt, p, t);
 }
 
 const collision::CharacterState& Session::push(const FrameInput& input, collision::Trace* trace) {

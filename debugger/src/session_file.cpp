@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace debugger {
@@ -15,6 +16,9 @@ std::string hex(float v) {
   std::snprintf(buf, sizeof buf, "%a", static_cast<double>(v));
   return buf;
 }
+
+// A derived (empty) value is written as '-'.
+std::string hex(const std::optional<float>& v) { return v ? hex(*v) : std::string("-"); }
 
 struct Reader {
   std::ifstream in;
@@ -41,10 +45,25 @@ struct Reader {
   float f() {
     std::string w;
     if (!(ls >> w)) fail("missing number");
+    return number(w);
+  }
+  float number(const std::string& w) const {
     char* end = nullptr;
     const float v = std::strtof(w.c_str(), &end);
     if (end != w.c_str() + w.size() || !std::isfinite(v)) fail("bad number '" + w + "'");
     return v;
+  }
+  /// A value that may be derived: '-' (version 3) is empty.
+  std::optional<float> opt() {
+    std::string w;
+    if (!(ls >> w)) fail("missing number");
+    if (w == "-") return std::nullopt;
+    return number(w);
+  }
+  /// Versions 1 and 2 wrote a derived value as a negative number.
+  std::optional<float> legacy() {
+    const float v = f();
+    return v < 0.0f ? std::nullopt : std::optional<float>(v);
   }
   long i() {
     std::string w;
@@ -72,19 +91,22 @@ void save_session(const std::string& path, const std::string& scene, const Sessi
   if (!out) throw SessionError("cannot write session file " + path);
   const SessionConfig& c = session.config();
   const collision::CharacterParams& p = c.params;
-  out << "prism-session 2\n";
+  out << "prism-session 3\n";
   out << "scene " << scene << "\n";
   out << "method " << collision::to_string(p.move.method) << "\n";
   out << "body " << hex(c.body.radii.x) << ' ' << hex(c.body.radii.y) << ' ' << hex(c.body.radii.z) << "\n";
   out << "up " << hex(p.up.x) << ' ' << hex(p.up.y) << ' ' << hex(p.up.z) << "\n";
-  out << "character " << hex(p.max_slope_degrees) << ' ' << hex(p.walk_speed) << ' ' << hex(p.gravity) << ' '
-      << hex(p.jump_speed) << ' ' << hex(p.step_height) << ' ' << hex(p.ground_probe) << "\n";
+  out << "character " << hex(p.max_slope_degrees) << ' ' << hex(p.gravity) << ' ' << hex(p.jump_speed) << ' '
+      << hex(p.walk_speed) << ' ' << hex(p.step_height) << ' ' << hex(p.min_step_forward) << ' '
+      << hex(p.step_forward_test) << ' ' << hex(p.snap_distance) << ' ' << hex(p.recovery) << ' '
+      << hex(p.max_recovery_push) << ' ' << hex(p.contact_tolerance) << "\n";
   out << "move " << p.move.max_iterations << ' ' << hex(p.move.skin_width) << ' ' << (p.move.one_sided ? 1 : 0)
       << ' ' << hex(p.move.edge_margin) << ' ' << hex(p.move.seed_epsilon) << "\n";
   out << "dt " << hex(c.dt) << "\n";
   out << "start " << hex(c.start.x) << ' ' << hex(c.start.y) << ' ' << hex(c.start.z) << ' ' << hex(c.start_yaw) << "\n";
   const collision::CharacterState& st = c.start_state;
   out << "state " << hex(st.velocity.x) << ' ' << hex(st.velocity.y) << ' ' << hex(st.velocity.z) << ' '
+      << hex(st.input_velocity.x) << ' ' << hex(st.input_velocity.y) << ' ' << hex(st.input_velocity.z) << ' '
       << collision::to_string(st.ground) << ' ' << hex(st.ground_normal.x) << ' ' << hex(st.ground_normal.y)
       << ' ' << hex(st.ground_normal.z) << ' '
       << (st.ground_triangle == collision::kNoTriangle ? -1LL : static_cast<long long>(st.ground_triangle))
@@ -110,7 +132,7 @@ SessionRecording load_session(const std::string& path) {
   collision::CharacterParams& p = c.params;
   r.next("prism-session");
   const long version = r.i();
-  if (version != 1 && version != 2) r.fail("unsupported version");
+  if (version < 1 || version > 3) r.fail("unsupported version");
   r.next("scene");
   rec.scene = r.word();
   r.next("method");
@@ -122,18 +144,31 @@ SessionRecording load_session(const std::string& path) {
   p.up = {r.f(), r.f(), r.f()};
   r.next("character");
   p.max_slope_degrees = r.f();
-  p.walk_speed = r.f();
-  p.gravity = r.f();
-  p.jump_speed = r.f();
-  p.step_height = r.f();
-  p.ground_probe = r.f();
+  if (version >= 3) {
+    p.gravity = r.opt();
+    p.jump_speed = r.opt();
+    p.walk_speed = r.opt();
+    p.step_height = r.opt();
+    p.min_step_forward = r.opt();
+    p.step_forward_test = r.opt();
+    p.snap_distance = r.opt();
+    p.recovery = r.f();
+    p.max_recovery_push = r.opt();
+    p.contact_tolerance = r.opt();
+  } else {  // max_slope walk gravity jump step ground_probe, negative = derived
+    p.walk_speed = r.legacy();
+    p.gravity = r.legacy();
+    p.jump_speed = r.legacy();
+    p.step_height = r.legacy();
+    (void)r.f();  // the ground probe reach: ground now comes from the contacts
+  }
   r.next("move");
   p.move.max_iterations = static_cast<int>(r.i());
   if (p.move.max_iterations < 1 || p.move.max_iterations > 64) r.fail("iterations must be 1..64");
-  p.move.skin_width = r.f();
+  p.move.skin_width = version >= 3 ? r.opt() : r.legacy();
   p.move.one_sided = r.i() != 0;
-  p.move.edge_margin = r.f();
-  p.move.seed_epsilon = r.f();
+  p.move.edge_margin = version >= 3 ? r.opt() : r.legacy();
+  p.move.seed_epsilon = version >= 3 ? r.opt() : r.legacy();
   r.next("dt");
   c.dt = r.f();
   if (!(c.dt > 0.0f)) r.fail("dt must be > 0");
@@ -144,6 +179,7 @@ SessionRecording load_session(const std::string& path) {
     r.next("state");
     collision::CharacterState& st = c.start_state;
     st.velocity = {r.f(), r.f(), r.f()};
+    if (version >= 3) st.input_velocity = {r.f(), r.f(), r.f()};
     const std::string ground = r.word();
     bool known = false;
     for (auto g : {collision::GroundState::kInAir, collision::GroundState::kOnGround,

@@ -7,7 +7,7 @@
 #include "movement_scenes.hpp"
 
 using collision::Body;
-using collision::CharacterInput;
+using collision::WalkInput;
 using collision::CharacterParams;
 using collision::CharacterState;
 using collision::GroundState;
@@ -27,13 +27,20 @@ struct Walker {
   CharacterState state;
   float min_clearance = 1e30f;
 
-  void frames(int n, CharacterInput in) {
+  void frames(int n, WalkInput in) {
     for (int i = 0; i < n; ++i) {
-      state = collision::step_character(world, kSphere, state, in, kDt, params);
+      state = collision::step_character(world, kSphere, state, collision::walk_input(in, params, kSphere), kDt, params);
       min_clearance = std::min(min_clearance, clearance(world, state.position));
     }
   }
 };
+
+// Quake's axes: Z up.
+CharacterParams zup() {
+  CharacterParams p;
+  p.up = {0, 0, 1};
+  return p;
+}
 
 CharacterState standing_at(vec3 p) {
   CharacterState s;
@@ -44,18 +51,19 @@ CharacterState standing_at(vec3 p) {
 }  // namespace
 
 TEST(Character, DefaultsAreQuakesFiguresForA16UnitSphere) {
-  const CharacterParams p = CharacterParams{}.resolved(kSphere);
-  EXPECT_FLOAT_EQ(p.walk_speed, 320.0f);
-  EXPECT_FLOAT_EQ(p.gravity, 800.0f);
-  EXPECT_FLOAT_EQ(p.jump_speed, 270.0f);
-  EXPECT_FLOAT_EQ(p.step_height, 18.0f);
+  const CharacterParams p = zup().resolved(kSphere);
+  EXPECT_FLOAT_EQ(*p.walk_speed, 320.0f);
+  EXPECT_FLOAT_EQ(*p.gravity, 800.0f);
+  EXPECT_FLOAT_EQ(*p.jump_speed, 270.0f);
+  EXPECT_FLOAT_EQ(*p.step_height, 18.0f);
+  EXPECT_FLOAT_EQ(*p.snap_distance, 18.0f);  // stick to floor reaches as far as a step
 }
 
 TEST(Character, FallsLandsAndStandsStill) {
   SceneBuilder s;
   s.floor(-1000, -1000, 1000, 1000, 0);
   const auto w = s.world();
-  Walker run{w, {}, standing_at({0, 0, 200})};
+  Walker run{w, zup(), standing_at({0, 0, 200})};
   run.frames(120, {});
   EXPECT_EQ(run.state.ground, GroundState::kOnGround);
   EXPECT_NEAR(run.state.position.z, kR, 0.5f);
@@ -73,7 +81,7 @@ TEST(Character, WalksUpStairs) {
     s.box({x, -200, 0}, {1000, 200, 12.0f * static_cast<float>(i + 1)});
   }
   const auto w = s.world();
-  Walker run{w, {}, standing_at({0, 0, kR + 0.2f})};
+  Walker run{w, zup(), standing_at({0, 0, kR + 0.2f})};
   run.frames(90, {{1, 0, 0}});
   EXPECT_GT(run.state.position.x, 420.0f);
   EXPECT_NEAR(run.state.position.z, 96.0f + kR, 1.0f);  // on the top step
@@ -88,7 +96,7 @@ TEST(Character, WalksDownStairsKeepingGround) {
     s.box({x, -200, 0}, {1000, 200, 12.0f * static_cast<float>(i + 1)});
   }
   const auto w = s.world();
-  Walker run{w, {}, standing_at({420, 0, 96 + kR + 0.2f})};
+  Walker run{w, zup(), standing_at({420, 0, 96 + kR + 0.2f})};
   run.frames(2, {});
   int airborne = 0;
   for (int i = 0; i < 80; ++i) {
@@ -105,7 +113,7 @@ TEST(Character, Ramp30DegreesWalkUpAndStand) {
   s.floor(-500, -200, 0, 200, 0);
   s.ramp(0, 0, 1000, 30, -200, 200);
   const auto w = s.world();
-  Walker run{w, {}, standing_at({-100, 0, kR + 0.2f})};
+  Walker run{w, zup(), standing_at({-100, 0, kR + 0.2f})};
   run.frames(120, {{1, 0, 0}});
   EXPECT_GT(run.state.position.z, 150.0f);
   EXPECT_EQ(run.state.ground, GroundState::kOnGround);
@@ -120,7 +128,7 @@ TEST(Character, Ramp45DegreesStands) {
   const auto w = s.world();
   // On the slope z = x: the centre sits r above it along the normal.
   const vec3 on_slope = vec3(0, 0, 0) + (kR + 0.5f) * glm::normalize(vec3(-1, 0, 1));
-  Walker run{w, {}, standing_at(on_slope)};
+  Walker run{w, zup(), standing_at(on_slope)};
   run.frames(60, {});
   EXPECT_EQ(run.state.ground, GroundState::kOnGround);
   EXPECT_LT(glm::length(run.state.position - on_slope), 1.0f);
@@ -134,12 +142,12 @@ TEST(Character, Ramp60DegreesSlidesDownAndCannotBeWalkedUp) {
   // Placed on the slope, it slides down to the floor.
   const vec3 on_slope = vec3(100, 0, 100 * std::tan(3.14159265f / 3)) +
                         (kR + 0.5f) * glm::normalize(vec3(-std::sin(3.14159265f / 3), 0, std::cos(3.14159265f / 3)));
-  Walker slide{w, {}, standing_at(on_slope)};
+  Walker slide{w, zup(), standing_at(on_slope)};
   slide.frames(120, {});
   EXPECT_LT(slide.state.position.z, kR + 2.0f);
   EXPECT_GE(slide.min_clearance, kR - 0.2f);
   // Walking into it from the floor gets nowhere up.
-  Walker walk{w, {}, standing_at({-100, 0, kR + 0.2f})};
+  Walker walk{w, zup(), standing_at({-100, 0, kR + 0.2f})};
   walk.frames(120, {{1, 0, 0}});
   EXPECT_LT(walk.state.position.z, kR + 18.0f + 1.0f);
   EXPECT_GE(walk.min_clearance, kR - 0.2f);
@@ -150,7 +158,7 @@ TEST(Character, LowCeilingStopsTheJump) {
   s.floor(-500, -500, 500, 500, 0);
   s.quad({-500, -500, 50}, {-500, 500, 50}, {500, 500, 50}, {500, -500, 50});  // ceiling, facing down
   const auto w = s.world();
-  Walker run{w, {}, standing_at({0, 0, kR + 0.2f})};
+  Walker run{w, zup(), standing_at({0, 0, kR + 0.2f})};
   run.frames(2, {});
   run.frames(1, {{0, 0, 0}, true});
   float top = 0;
@@ -168,7 +176,7 @@ TEST(Character, StartInsideGeometryRecoversWithoutExploding) {
   SceneBuilder s;
   s.floor(-500, -500, 500, 500, 0);
   const auto w = s.world();
-  Walker run{w, {}, standing_at({0, 0, 4})};  // 12 units into the floor
+  Walker run{w, zup(), standing_at({0, 0, 4})};  // 12 units into the floor
   collision::Trace trace;
   run.state = collision::step_character(w, kSphere, run.state, {}, kDt, run.params, &trace);
   EXPECT_TRUE(trace.depenetration.happened);
@@ -189,8 +197,8 @@ TEST(Character, SameInputsGiveBitIdenticalPositions) {
     std::vector<vec3> out;
     for (int i = 0; i < 600; ++i) {
       const float a = static_cast<float>(i) * 0.05f;
-      CharacterInput in{{std::cos(a), std::sin(a), 0}, i % 97 == 0};
-      st = collision::step_character(w, kSphere, st, in, kDt, {});
+      const WalkInput in{{std::cos(a), std::sin(a), 0}, i % 97 == 0};
+      st = collision::step_character(w, kSphere, st, collision::walk_input(in, zup(), kSphere), kDt, zup());
       out.push_back(st.position);
     }
     return out;
@@ -214,7 +222,9 @@ TEST(Character, WorksInYUpMeshesAtMetreScale) {
   const Body body = Body::sphere(0.4f);
   CharacterState st;
   st.position = {0, 0.45f, 0};
-  for (int i = 0; i < 100; ++i) st = collision::step_character(w, body, st, {{1, 0, 0}}, kDt, params);
+  for (int i = 0; i < 100; ++i) {
+    st = collision::step_character(w, body, st, collision::walk_input({{1, 0, 0}}, params, body), kDt, params);
+  }
   EXPECT_GT(st.position.x, 3.0f);
   EXPECT_NEAR(st.position.y, 0.6f, 0.05f);  // on top of the step
   EXPECT_EQ(st.ground, GroundState::kOnGround);

@@ -7,6 +7,8 @@
 /// of one call. Invalid parameters or input (negative or NaN radius, NaN displacement, zero
 /// iterations) throw std::invalid_argument with a message naming the field.
 
+#include <optional>
+
 #include <glm/vec3.hpp>
 
 #include "collision/trace.hpp"
@@ -26,13 +28,15 @@ struct Body {
 struct MoveParams {
   Method method = Method::kRobust;
   int max_iterations = 4;  ///< slide iterations per move, >= 1
-  /// Gap kept between the body and what it touches; < 0 means derived: 1% of the smallest radius.
-  float skin_width = -1.0f;
+  /// Gap kept between the body and what it touches, in [0, smallest radius); empty: derived,
+  /// 1% of the smallest radius.
+  std::optional<float> skin_width;
   bool one_sided = false;  ///< robust method: ignore back faces
-  /// Seed 000's edge margin L (and seed 001's edge reach); < 0 means the radius.
-  float edge_margin = -1.0f;
-  /// Seed 000's response epsilon: how far in front of the offset plane the point is put back.
-  float seed_epsilon = -1.0f;  ///< < 0: derived, 0.1% of the radius
+  /// Seed 000's edge margin L (and seed 001's edge reach), >= 0; empty: the radius.
+  std::optional<float> edge_margin;
+  /// Seed 000's response epsilon: how far in front of the offset plane the point is put back,
+  /// >= 0; empty: derived, 0.1% of the radius.
+  std::optional<float> seed_epsilon;
 
   float resolved_skin(const Body& b) const;
 };

@@ -27,6 +27,7 @@ enum class EventKind : std::uint8_t {
   kGroundLost,
   kGroundFound,
   kStepUp,
+  kSteepGround,      ///< the body comes onto ground steeper than the walkable limit
   // Anomalies:
   kEndsInOverlap,    ///< the body ends the frame deeper inside geometry than the skin allows
   kPassThrough,      ///< the centre's path crossed a solid triangle

@@ -19,7 +19,7 @@ namespace debugger {
 /// One frame's input: the character input plus where the body looks (radians about the up
 /// axis, and elevation), which the camera follows and walk scripts steer by.
 struct FrameInput {
-  collision::CharacterInput character;
+  collision::WalkInput character;  ///< turned into a CharacterInput at the session's walk speed
   float yaw = 0.0f;
   float pitch = 0.0f;
 };

@@ -47,7 +47,7 @@ TriangleReport triangle_report(const LiveState& s, std::uint32_t triangle) {
   }
   const SessionConfig& c = s.session->config();
   const float r = c.body.min_radius();
-  const float margin = c.params.move.edge_margin < 0.0f ? r : c.params.move.edge_margin;
+  const float margin = c.params.move.edge_margin.value_or(r);
   collision::offset_prism(s.scene.world->mesh().triangle(triangle), r, margin, s.view.after.position, out.test);
   out.test.triangle = triangle;
   out.test.tested_point = s.view.after.position;

@@ -49,6 +49,7 @@ std::uint32_t event_colour(EventKind kind) {
   switch (kind) {
     case EventKind::kContactBegin: case EventKind::kContactEnd: return 0xFF40D8FFu;  // yellow
     case EventKind::kGroundLost: case EventKind::kGroundFound: return 0xFF60E060u;   // green
+    case EventKind::kSteepGround: return 0xFF3090E0u;   // orange
     case EventKind::kStepUp: return 0xFFFFB060u;                                     // light blue
     default: return 0xFFFF60D0u;                                                     // violet
   }

@@ -60,14 +60,16 @@ void run_walk(const WalkSetup& setup, std::uint32_t walk, const glm::vec3& start
   const AnomalyChecks checks{setup.world, setup.body, params.move.resolved_skin(setup.body)};
   WalkScript script(setup.seed, walk, params.up, setup.script);
   StuckWatch stuck;
-  collision::CharacterState state;
-  state.position = start;
+  collision::CharacterState placed;
+  placed.position = start;
+  collision::CharacterState state = collision::refresh_contacts(setup.world, setup.body, placed, params);
   double seconds = 0.0;
   for (int frame = 0; frame < setup.frames; ++frame) {
-    const collision::CharacterInput input = script.next();
+    const collision::WalkInput input = script.next();
     const auto t0 = Clock::now();
     const collision::CharacterState next =
-        collision::step_character(setup.world, setup.body, state, input, setup.dt, params);
+        collision::step_character(setup.world, setup.body, state, collision::walk_input(input, params, setup.body),
+                                  setup.dt, params);
     seconds += std::chrono::duration<double>(Clock::now() - t0).count();
     if (setup.check) {
       Anomaly a;
@@ -127,12 +129,14 @@ std::string describe(const Anomaly& a, const WalkSetup& setup) {
     << "  collision::CharacterParams params; params.up = glm::vec3" << hex(p.up) << ";\n"
     << "  collision::CharacterState before; before.position = glm::vec3" << hex(a.before.position)
     << "; before.velocity = glm::vec3" << hex(a.before.velocity)
+    << "; before.input_velocity = glm::vec3" << hex(a.before.input_velocity)
     << "; before.ground = collision::GroundState(" << static_cast<int>(a.before.ground) << ") /* "
     << collision::to_string(a.before.ground) << " */;\n"
-    << "  collision::CharacterInput input; input.wish = glm::vec3" << hex(a.input.wish)
-    << "; input.jump = " << (a.input.jump ? "true" : "false")
-    << "; input.speed_scale = " << hex(a.input.speed_scale) << ";\n"
-    << "  // step_character(world, body, before, input, dt, params).position == glm::vec3"
+    << "  before = collision::refresh_contacts(world, body, before, params);  // its contacts and ground\n"
+    << "  collision::WalkInput walk; walk.wish = glm::vec3" << hex(a.input.wish)
+    << "; walk.jump = " << (a.input.jump ? "true" : "false")
+    << "; walk.speed_scale = " << hex(a.input.speed_scale) << ";\n"
+    << "  // step_character(world, body, before, walk_input(walk, params, body), dt, params).position == glm::vec3"
     << hex(a.after.position) << "\n"
     << "  // or the whole walk: run_walk(setup{seed " << setup.seed << ", frames > " << a.frame
     << "}, walk " << a.walk << ", start glm::vec3" << hex(a.start) << ")";

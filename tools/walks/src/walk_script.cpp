@@ -43,10 +43,10 @@ void WalkScript::new_segment() {
   held_.speed_scale = run ? 2.0f : 1.0f;
 }
 
-collision::CharacterInput WalkScript::next() {
+collision::WalkInput WalkScript::next() {
   if (frames_left_ <= 0) new_segment();
   --frames_left_;
-  collision::CharacterInput in = held_;
+  collision::WalkInput in = held_;
   in.jump = uniform01(rng_) < params_.jumps_per_second / params_.frame_rate;
   return in;
 }

@@ -41,7 +41,7 @@ struct Anomaly {
   int frame = 0;
   glm::vec3 start{0.0f};  ///< the walk's start point
   collision::CharacterState before;
-  collision::CharacterInput input;
+  collision::WalkInput input;
   collision::CharacterState after;
   float depth = 0.0f;  ///< deep overlap: depth beyond the skin
   std::uint32_t triangle = collision::kNoTriangle;

@@ -40,7 +40,7 @@ class WalkScript {
              const WalkScriptParams& params = {});
 
   /// The input of the next frame.
-  collision::CharacterInput next();
+  collision::WalkInput next();
 
  private:
   void new_segment();
@@ -48,7 +48,7 @@ class WalkScript {
   std::mt19937 rng_;
   WalkScriptParams params_;
   glm::vec3 tangent_{1.0f, 0.0f, 0.0f}, bitangent_{0.0f, 1.0f, 0.0f};
-  collision::CharacterInput held_;
+  collision::WalkInput held_;
   int frames_left_ = 0;
 };
 

@@ -1,0 +1,42 @@
+#pragma once
+/// @file contacts.hpp
+/// Contacts: the triangles a body touches at a position, each with its closest point, contact
+/// normal, gap and feature. The character layer builds its ground state and its skin from them.
+///
+/// Units: the mesh's. The gap is measured from the body's surface: positive outside, negative
+/// when the body overlaps the triangle (then -gap is the penetration depth). For a sphere it is
+/// exact (|centre - closest point| - r, in double relative to the triangle); for an ellipsoid it
+/// is measured in the space where the ellipsoid is a unit sphere (Fauerby 2003) and mapped back
+/// along the contact normal, which is exact against a triangle's face and a close estimate at
+/// its edges and corners.
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "collision/move.hpp"
+#include "collision/queries.hpp"
+
+namespace collision {
+
+/// One triangle a body touches.
+struct Contact {
+  std::uint32_t triangle = kNoTriangle;  ///< index in the World's mesh
+  glm::vec3 point{0.0f};   ///< closest point on the triangle to the body
+  /// Contact normal: unit, from the contact point towards the body's centre. When the centre
+  /// lies on the triangle itself (no direction), the triangle's own face normal.
+  glm::vec3 normal{0.0f};
+  float distance = 0.0f;   ///< gap between the body's surface and the triangle (< 0: overlap)
+  Feature feature = Feature::kNone;  ///< the part of the triangle closest to the body
+  /// Set by the character layer: the contact counts as walkable ground (its normal, or for an
+  /// edge or corner the walkable face it belongs to, is within the maximum slope).
+  bool walkable = false;
+};
+
+/// Every solid triangle whose gap to `body` centred at `center` is at most `reach` (reach >= 0),
+/// ascending by triangle index. Clears `out` first. Non-finite input gives no contacts.
+void find_contacts(const World& world, const Body& body, const glm::vec3& center, float reach,
+                   std::vector<Contact>& out);
+
+}  // namespace collision

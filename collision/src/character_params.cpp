@@ -1,0 +1,71 @@
+// CharacterParams::resolved and walk_velocity: validation and the body-derived defaults.
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include <glm/geometric.hpp>
+
+#include "collision/character.hpp"
+#include "finite.hpp"
+
+namespace collision {
+
+namespace {
+
+void require(bool ok, const std::string& what) {
+  if (!ok) throw std::invalid_argument("character: " + what);
+}
+
+// Fills an empty optional with `derived`; a set one must be finite and >= 0.
+void fill(std::optional<float>& v, float derived, const char* name) {
+  if (v) {
+    require(std::isfinite(*v) && *v >= 0.0f, std::string(name) + " must be finite and >= 0 (got " +
+                                                 std::to_string(*v) + ")");
+  } else {
+    v = derived;
+  }
+}
+
+}  // namespace
+
+CharacterParams CharacterParams::resolved(const Body& body) const {
+  require(detail::finite(up), "up must be finite");
+  require(glm::length(up) > 1e-6f, "up is not set (a zero vector): give the level's up axis");
+  require(max_slope_degrees >= 0.0f && max_slope_degrees < 90.0f, "max_slope_degrees must be in [0, 90)");
+  require(detail::finite(body.radii) && body.min_radius() > 0.0f, "body radii must be positive and finite");
+  require(recovery >= 0.0f && recovery <= 1.0f, "recovery must be in [0, 1]");
+  CharacterParams r = *this;
+  r.up = glm::normalize(up);
+  const float height = 2.0f * glm::length(body.radii * r.up);  // the body's extent along up
+  const float radius = body.min_radius();
+  fill(r.gravity, 25.0f * height, "gravity (a magnitude along -up)");
+  fill(r.jump_speed, 8.4375f * height, "jump_speed");
+  fill(r.walk_speed, 10.0f * height, "walk_speed");
+  fill(r.step_height, 0.5625f * height, "step_height");
+  fill(r.min_step_forward, radius / 15.0f, "min_step_forward");
+  fill(r.step_forward_test, 0.5f * radius, "step_forward_test");
+  fill(r.snap_distance, *r.step_height, "snap_distance");
+  fill(r.max_recovery_push, 2.0f * radius, "max_recovery_push");
+  fill(r.contact_tolerance, 1e-3f * radius, "contact_tolerance");
+  if (r.move.skin_width) {
+    require(std::isfinite(*r.move.skin_width) && *r.move.skin_width >= 0.0f && *r.move.skin_width < radius,
+            "skin_width must be in [0, the body's smallest radius)");
+  }
+  return r;
+}
+
+CharacterInput walk_input(const WalkInput& walk, const CharacterParams& params, const Body& body) {
+  require(detail::finite(walk.wish) && std::isfinite(walk.speed_scale), "walk input is not finite");
+  const CharacterParams p = params.walk_speed ? params : params.resolved(body);
+  const glm::vec3 up = glm::length(p.up) > 0.0f ? glm::normalize(p.up) : glm::vec3(0.0f);
+  glm::vec3 d = walk.wish - up * glm::dot(walk.wish, up);
+  const float len = glm::length(d);
+  if (len > 1.0f) d /= len;
+  CharacterInput in;
+  in.velocity = d * (*p.walk_speed * std::max(walk.speed_scale, 0.0f));
+  in.jump = walk.jump;
+  return in;
+}
+
+}  // namespace collision

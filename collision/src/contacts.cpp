@@ -1,0 +1,101 @@
+// Contacts: the triangles within reach of a body, with closest point, normal, gap and feature.
+#include "collision/contacts.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <glm/ext/vector_double3.hpp>
+
+#include "bvh_traverse.hpp"
+#include "finite.hpp"
+
+namespace collision {
+
+namespace {
+
+// Which part of triangle (a, b, c) the point q (its closest point to something) lies on:
+// barycentric coordinates that vanish mark an edge (one) or a corner (two).
+Feature feature_of(const glm::dvec3& q, const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c) {
+  const glm::dvec3 ab = b - a, ac = c - a, aq = q - a;
+  const double d00 = glm::dot(ab, ab), d01 = glm::dot(ab, ac), d11 = glm::dot(ac, ac);
+  const double d20 = glm::dot(aq, ab), d21 = glm::dot(aq, ac);
+  const double den = d00 * d11 - d01 * d01;
+  if (!(den > 1e-30 * d00 * d11)) return Feature::kEdge;  // degenerate: it collides as its edges
+  const double v = (d11 * d20 - d01 * d21) / den;
+  const double w = (d00 * d21 - d01 * d20) / den;
+  const double u = 1.0 - v - w;
+  constexpr double kEps = 1e-9;
+  const int zeros = (u <= kEps) + (v <= kEps) + (w <= kEps);
+  return zeros == 0 ? Feature::kFace : zeros == 1 ? Feature::kEdge : Feature::kVertex;
+}
+
+}  // namespace
+
+void find_contacts(const World& world, const Body& body, const glm::vec3& center, float reach,
+                   std::vector<Contact>& out) {
+  out.clear();
+  if (!detail::finite(center) || !detail::finite(body.radii) || !std::isfinite(reach) || reach < 0.0f ||
+      !(body.min_radius() > 0.0f)) {
+    return;
+  }
+  const glm::dvec3 radii(body.radii);
+  const bool sphere = body.is_sphere();
+  const Bvh& bvh = world.bvh();
+  Aabb box;
+  box.min = center - body.radii - glm::vec3(reach);
+  box.max = center + body.radii + glm::vec3(reach);
+  const glm::dvec3 p(center);
+  detail::traverse_box(bvh, box, [&](std::uint32_t first, std::uint32_t count) {
+    for (std::uint32_t i = first; i < first + count; ++i) {
+      const BvhTriangle& t = bvh.triangles[i];
+      // Relative to corner a, so far-from-origin levels keep their precision.
+      const glm::dvec3 a(t.a);
+      const glm::dvec3 rb = glm::dvec3(t.b) - a, rc = glm::dvec3(t.c) - a, rp = p - a;
+      Contact k;
+      k.triangle = t.index;
+      glm::dvec3 q, n;
+      double gap;
+      if (sphere) {
+        q = closest_point_on_triangle(rp, glm::dvec3(0.0), rb, rc);
+        const glm::dvec3 d = rp - q;
+        const double len = glm::length(d);
+        if (len - radii.x > static_cast<double>(reach)) continue;
+        gap = len - radii.x;
+        n = len > 1e-9 * radii.x ? d / len : glm::dvec3(0.0);
+        k.feature = feature_of(q, glm::dvec3(0.0), rb, rc);
+      } else {
+        // Unit-sphere space of the ellipsoid: scale by 1 / radii.
+        const glm::dvec3 sp = rp / radii;
+        const glm::dvec3 sq = closest_point_on_triangle(sp, glm::dvec3(0.0), rb / radii, rc / radii);
+        const glm::dvec3 d = sp - sq;
+        const double len = glm::length(d);
+        q = sq * radii;
+        if (len > 1e-12) {
+          const glm::dvec3 ns = d / len;
+          const glm::dvec3 nw = ns / radii;  // a plane's normal maps by the inverse scale
+          const double nw_len = glm::length(nw);
+          n = nw / nw_len;
+          gap = (len - 1.0) / nw_len;
+        } else {
+          n = glm::dvec3(0.0);
+          gap = -glm::dot(radii, glm::abs(glm::dvec3(t.n)));
+        }
+        if (gap > static_cast<double>(reach)) continue;
+        k.feature = feature_of(sq, glm::dvec3(0.0), rb / radii, rc / radii);
+      }
+      if (n == glm::dvec3(0.0)) {
+        // The centre lies on the triangle: its face normal is the only direction there is.
+        n = glm::dvec3(t.n);
+        if (glm::dot(n, n) == 0.0) n = glm::dvec3(0.0, 0.0, 1.0);
+      }
+      k.point = glm::vec3(q + a);
+      k.normal = glm::vec3(n);
+      k.distance = static_cast<float>(gap);
+      out.push_back(k);
+    }
+  });
+  std::sort(out.begin(), out.end(), [](const Contact& x, const Contact& y) { return x.triangle < y.triangle; });
+}
+
+}  // namespace collision
