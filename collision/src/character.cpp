@@ -57,6 +57,28 @@ struct Step {
     }
   }
 
+  // An edge or corner contact that lies in the plane of a face the body is over (a face contact
+  // of another triangle) is an internal edge of that surface (a floor's diagonal): its tilted
+  // normal is an artefact of the triangulation, so it neither pushes nor removes velocity.
+  bool internal_edge(const Contact& c, const std::vector<Contact>& cs) const {
+    if (c.feature == Feature::kFace) return false;
+    for (const Contact& o : cs) {
+      if (o.feature != Feature::kFace || o.triangle == c.triangle) continue;
+      const glm::vec3 n = world.mesh().normals[o.triangle];
+      if (std::fabs(glm::dot(c.point - o.point, n)) <= 1e-4f * radius && o.distance <= c.distance) return true;
+    }
+    return false;
+  }
+
+  // The contacts that constrain the body: all but internal edges.
+  std::vector<Contact> constraining(const std::vector<Contact>& cs) const {
+    std::vector<Contact> out;
+    for (const Contact& c : cs) {
+      if (!internal_edge(c, cs)) out.push_back(c);
+    }
+    return out;
+  }
+
   // The support normal of a walkable contact: its own normal, or the walkable face it rests on.
   glm::vec3 support_normal(const Contact& c, const std::vector<Contact>& cs) const {
     if (walkable_normal(c.normal)) return c.normal;
@@ -124,8 +146,26 @@ struct Step {
   bool settle(const glm::vec3& from, float distance, glm::vec3& out) const {
     const SweepHit hit = detail::sweep_body(world, body, from, -p.up * distance, SweepOptions{});
     if (!hit.hit || hit.start_overlap) return false;
-    const float cos_in = std::max(glm::dot(hit.normal, p.up), 0.05f);
+    const float cos_in = glm::dot(hit.normal, p.up);
+    if (cos_in < 0.5f) {
+      // Landed on something steep (a riser's edge met near its equator): backing off along up
+      // would float the body; keep the skin along the contact normal instead.
+      out = from - p.up * (hit.toi * distance) + hit.normal * skin;
+      return true;
+    }
     out = from - p.up * std::max(0.0f, hit.toi * distance - skin / cos_in);
+    // Backing off skin / cos is exact above a face; above an edge or corner the gap grows
+    // faster than that, so a few Newton steps along up bring the nearest gap to the skin.
+    std::vector<Contact> cs;
+    for (int it = 0; it < 4; ++it) {
+      find_contacts(world, body, out, 4.0f * skin + *p.contact_tolerance, cs);
+      const Contact* nearest = nullptr;
+      for (const Contact& c : cs) {  // what the body rests on: contacts facing up (< 60 degrees)
+        if (glm::dot(c.normal, p.up) >= 0.5f && (!nearest || c.distance < nearest->distance)) nearest = &c;
+      }
+      if (!nearest || std::fabs(nearest->distance - skin) <= 1e-6f * radius) break;
+      out -= p.up * ((nearest->distance - skin) / glm::dot(nearest->normal, p.up));
+    }
     return true;
   }
 
@@ -133,8 +173,9 @@ struct Step {
   // by `recovery` of what would bring each to the skin, at most max_recovery_push, and never
   // with its centre through a triangle it does not overlap. Returns the overlapped triangles.
   std::vector<std::uint32_t> recover(glm::vec3& pos) const {
-    std::vector<Contact> cs;
-    find_contacts(world, body, pos, 0.0f, cs);
+    std::vector<Contact> all;
+    find_contacts(world, body, pos, 0.0f, all);
+    const std::vector<Contact> cs = constraining(all);
     std::vector<std::uint32_t> overlapped;
     Depenetration d;
     glm::vec3 x(0.0f);
@@ -172,16 +213,18 @@ struct Step {
   // that ended just beyond the skin pull it in. Triangles still being recovered from an overlap
   // are left to the recovery rate.
   glm::vec3 keep_skin(glm::vec3 pos, const glm::vec3& disp, const std::vector<std::uint32_t>& recovering) const {
-    std::vector<Contact> cs;
-    find_contacts(world, body, pos, reach, cs);
+    std::vector<Contact> all;
+    find_contacts(world, body, pos, reach, all);
+    const std::vector<Contact> cs = constraining(all);
     glm::vec3 x(0.0f);
     bool any = false;
+    const float dead_band = 1e-5f * radius;  // closer than this to the skin is left alone
     for (int it = 0; it < 4; ++it) {
       for (const Contact& c : cs) {
         if (c.distance < -skin || std::binary_search(recovering.begin(), recovering.end(), c.triangle)) continue;
         const float gap = c.distance + glm::dot(c.normal, x);
         const bool pushed_into = glm::dot(c.normal, disp) < 0.0f;
-        if (gap < skin || (pushed_into && gap > skin)) {
+        if (gap < skin - dead_band || (pushed_into && gap > skin + dead_band)) {
           x += c.normal * (skin - gap);
           any = true;
         }
@@ -195,7 +238,8 @@ struct Step {
   }
 
   // Jolt's WalkStairs: from where walking was blocked, lift by the step height, move forward by
-  // what is left of the walk (at least min_step_forward), and settle back down. Succeeds only
+  // what is left of the walk (at least min_step_forward beyond the skin, which held the body
+  // back from the riser), and settle back down. Succeeds only
   // on walkable ground (looked for step_forward_test further on when the first landing is on a
   // stair's edge), higher than the start.
   bool step_up(const glm::vec3& start, const glm::vec3& dir, float forward, glm::vec3& out) const {
@@ -206,7 +250,7 @@ struct Step {
     glm::vec3 landed;
     if (height <= skin) {
       s.reason = "no headroom above the body";
-    } else if (land(lift.position, dir * std::max(forward, *p.min_step_forward), height, landed, s.reason)) {
+    } else if (land(lift.position, dir * std::max(forward, *p.min_step_forward + skin), height, landed, s.reason)) {
       bool floor = walkable_here(landed);
       glm::vec3 ahead;
       std::string why;
@@ -365,12 +409,13 @@ CharacterState step_character(const World& world, const Body& body, const Charac
     const bool idle = v_in == glm::vec3(0.0f) && input.ground_velocity == glm::vec3(0.0f);
     if (!idle) {
       const glm::vec3 start = pos;
-      const MoveResult walk = s.run(pos, disp, MovePhase::kWalk, true);
-      pos = walk.position;
+      pos = s.run(pos, disp, MovePhase::kWalk, true).position;
+      // A move into the skin of a wall stops one skin from it, as if it had hit.
+      if (robust) pos = s.keep_skin(pos, disp, recovering);
       // Step-up: only when the walk fell short and a steep contact blocks the input.
       const glm::vec3 want = s.horizontal(disp);
       const float want_len = glm::length(want);
-      if (walk.hit && *p.step_height > 0.0f && want_len > 0.0f) {
+      if (*p.step_height > 0.0f && want_len > 0.0f) {
         const glm::vec3 dir = want / want_len;
         const float achieved = std::max(0.0f, glm::dot(s.horizontal(pos - start), dir));
         bool steep_ahead = false;
@@ -411,8 +456,9 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   out.position = pos;
   out.contacts = std::move(contacts);
   s.ground_from(out.contacts, out);
-  v_free = remove_into(v_free, out.contacts);
-  v_in = remove_into(v_in, out.contacts);
+  const std::vector<Contact> constraints = s.constraining(out.contacts);
+  v_free = remove_into(v_free, constraints);
+  v_in = remove_into(v_in, constraints);
   out.velocity = v_free + v_in;
   out.input_velocity = v_in;
   out.effective_velocity = (pos - state.position) / dt;

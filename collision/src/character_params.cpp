@@ -39,6 +39,10 @@ CharacterParams CharacterParams::resolved(const Body& body) const {
   r.up = glm::normalize(up);
   const float height = 2.0f * glm::length(body.radii * r.up);  // the body's extent along up
   const float radius = body.min_radius();
+  if (r.move.skin_width) {
+    require(std::isfinite(*r.move.skin_width) && *r.move.skin_width >= 0.0f && *r.move.skin_width < radius,
+            "skin_width must be in [0, the body's smallest radius)");
+  }
   fill(r.gravity, 25.0f * height, "gravity (a magnitude along -up)");
   fill(r.jump_speed, 8.4375f * height, "jump_speed");
   fill(r.walk_speed, 10.0f * height, "walk_speed");
@@ -46,12 +50,10 @@ CharacterParams CharacterParams::resolved(const Body& body) const {
   fill(r.min_step_forward, radius / 15.0f, "min_step_forward");
   fill(r.step_forward_test, 0.5f * radius, "step_forward_test");
   fill(r.snap_distance, *r.step_height, "snap_distance");
-  fill(r.max_recovery_push, 2.0f * radius, "max_recovery_push");
+  // One radius plus the skin: a body whose centre lies on a surface leaves it in one step
+  // (Jolt's TestInitiallyIntersecting); deeper starts recover over several steps.
+  fill(r.max_recovery_push, radius + r.move.resolved_skin(body), "max_recovery_push");
   fill(r.contact_tolerance, 1e-3f * radius, "contact_tolerance");
-  if (r.move.skin_width) {
-    require(std::isfinite(*r.move.skin_width) && *r.move.skin_width >= 0.0f && *r.move.skin_width < radius,
-            "skin_width must be in [0, the body's smallest radius)");
-  }
   return r;
 }
 

@@ -53,7 +53,7 @@ struct CharacterParams {
   /// debugger); step_character itself takes velocities. Units/s, >= 0; derived 10 h.
   std::optional<float> walk_speed;
   std::optional<float> step_height;  ///< highest stair step-up climbs; 0 turns it off; derived 0.5625 h
-  /// Shortest forward move tried at the lifted height (Jolt's mWalkStairsMinStepForward, 0.02 m
+  /// Shortest forward move tried at the lifted height, beyond the skin (Jolt's mWalkStairsMinStepForward, 0.02 m
   /// for its 0.3 m character); derived r / 15.
   std::optional<float> min_step_forward;
   /// How far ahead a stair's floor is looked for when the first landing is on its edge (Jolt's
@@ -62,7 +62,9 @@ struct CharacterParams {
   std::optional<float> snap_distance;  ///< stick-to-floor reach; 0 turns it off; derived: step height
   /// Fraction of an overlap resolved per step, in [0, 1] (Jolt's mPenetrationRecoverySpeed).
   float recovery = 1.0f;
-  std::optional<float> max_recovery_push;  ///< longest depenetration push per step; derived 2 r
+  /// Longest depenetration push per step; derived r + skin (a centre on a surface leaves it in
+  /// one step, deeper starts take several).
+  std::optional<float> max_recovery_push;
   /// Gap beyond the skin within which a triangle still counts as touched; derived 1e-3 r.
   std::optional<float> contact_tolerance;
   MoveParams move;  ///< method, iterations, skin
