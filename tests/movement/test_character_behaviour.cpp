@@ -258,7 +258,9 @@ TEST(CharacterBehaviour, WalkableSlopeNeverTriggersStepUpAndHeightRisesSmoothly)
     EXPECT_FALSE(trace.step_up.attempted) << "frame " << i;
     const vec3 d = c.pos() - before;
     EXPECT_NEAR(d.y, d.x, 1e-5f) << "frame " << i << ": the move follows the slope";
-    if (i > 1) EXPECT_NEAR(d.y, last_dy, 1e-5f) << "frame " << i << ": no zigzag";
+    if (i > 1) {
+      EXPECT_NEAR(d.y, last_dy, 1e-5f) << "frame " << i << ": no zigzag";
+    }
     last_dy = d.y;
   }
 }

@@ -11,7 +11,12 @@
 //   prism-query walk --sphere R LEVEL --walks N --frames F --seed S
 //       seeded random walks with gravity from the spawn points (or random free points):
 //       walk,frame,x,y,z,on_ground per frame; summary on stderr
-//   move and walk take --ellipsoid RX,RY,RZ, --method robust|offset-prism|sphere-classify,
+//   prism-query character MESH --script FILE [--sphere R | --ellipsoid RX,RY,RZ] [--hz H]
+//       [--gravity G] [--jump-speed V] [--max-slope DEG] [--step H] [--min-step-forward F]
+//       [--snap D] [--skin S] [--recovery K] [--start X,Y,Z]: a scripted character run, script
+//       lines `FRAMES VX VY VZ [jump]`; per frame
+//       frame,x,y,z,vx,vy,vz,ground,gnx,gny,gnz,contacts
+//   move, walk and character take --ellipsoid RX,RY,RZ, --method robust|offset-prism|sphere-classify,
 //   --max-iterations N (default 4) and --up x|y|z (default z for Quake maps, y otherwise).
 //
 // QUERIES is a CSV file of `x,y,z,dx,dy,dz` lines, or stdin when absent or "-".
@@ -22,6 +27,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "character_command.hpp"
 #include "level_args.hpp"
 #include "move_command.hpp"
 #include "query_commands.hpp"
@@ -70,6 +76,16 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 100000000));
   walk->add_option("--seed", walk_w.seed, "random seed (default 1)");
 
+  LevelArgs character_c;
+  BodyArgs character_b;
+  MotionArgs character_m;
+  CharacterArgs character_a;
+  auto* character = app.add_subcommand("character", "a scripted character run (velocity segments), every frame as CSV");
+  add_level_args(character, character_c, false);
+  add_body_args(character, character_b);
+  add_motion_args(character, character_m);
+  add_character_args(character, character_a);
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (sweep->parsed()) return run_sweep(sweep_c, sweep_b, one_sided);
@@ -77,6 +93,7 @@ int main(int argc, char** argv) {
     if (random->parsed()) return run_random(random_c, count, seed, max_move);
     if (move->parsed()) return run_move(move_c, move_b, move_m, trace_path);
     if (walk->parsed()) return run_walk_command(walk_c, walk_b, walk_m, walk_w);
+    if (character->parsed()) return run_character(character_c, character_b, character_m, character_a);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "prism-query: %s\n", e.what());
     return 1;

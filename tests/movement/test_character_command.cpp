@@ -1,0 +1,106 @@
+// prism-query character: the public interface (flags, script lines, CSV columns) on a written
+// metre-scale scene: a floor y = 0 and a 45 degree ramp, Y up.
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+struct CommandRun {
+  int status = -1;
+  std::string out;
+};
+
+CommandRun run(const std::string& args) {
+  CommandRun r;
+  const std::string cmd = std::string(PRISM_QUERY) + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  for (std::size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
+  const int s = pclose(p);
+  r.status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
+  return r;
+}
+
+std::string write(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+std::vector<std::string> split(const std::string& line, char sep) {
+  std::vector<std::string> out;
+  std::stringstream ss(line);
+  for (std::string f; std::getline(ss, f, sep);) out.push_back(f);
+  if (!line.empty() && line.back() == sep) out.emplace_back();
+  return out;
+}
+
+const char* kScene =
+    "v -10 0 -5\nv 10 0 -5\nv 10 0 5\nv -10 0 5\n"
+    "v 0 0 -5\nv 5 5 -5\nv 5 5 5\nv 0 0 5\n"
+    "f 1 3 2\nf 1 4 3\nf 5 7 6\nf 5 8 7\n";
+
+}  // namespace
+
+TEST(CharacterCommand, PrintsOneLinePerFrameWithTheDocumentedColumns) {
+  const std::string mesh = write("ramp.obj", kScene);
+  const std::string script = write("ramp.script", "# settle, walk up the ramp, jump\n30 0 0 0\n\n90 2 0 0\n20 0 0 0 jump\n");
+  const CommandRun r = run("character " + mesh + " --script " + script +
+                    " --sphere 0.3 --up y --gravity 9.81 --skin 0.02 --start -2,0.4,0");
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::stringstream lines(r.out);
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(lines, line);) rows.push_back(split(line, ','));
+  ASSERT_EQ(rows.size(), 140u);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    ASSERT_EQ(rows[i].size(), 12u) << "frame " << i;
+    EXPECT_EQ(rows[i][0], std::to_string(i));
+    const std::string& g = rows[i][7];
+    EXPECT_TRUE(g == "on_ground" || g == "on_steep_ground" || g == "in_air") << g;
+  }
+  // Frame 29: resting on the floor one skin above it, touching floor triangles only.
+  EXPECT_NEAR(std::stof(rows[29][2]), 0.32f, 3e-5f);
+  EXPECT_EQ(rows[29][7], "on_ground");
+  EXPECT_EQ(rows[29][9], "1");
+  for (const std::string& t : split(rows[29][11], ';')) EXPECT_TRUE(t == "0" || t == "1") << t;
+  // Frame 119: on the ramp (x > 0.2), on walkable ground with the ramp's normal, contacts 2;3.
+  EXPECT_GT(std::stof(rows[119][1]), 0.2f);
+  EXPECT_EQ(rows[119][7], "on_ground");
+  EXPECT_NEAR(std::stof(rows[119][8]), -0.70710678f, 1e-4f);
+  EXPECT_NEAR(std::stof(rows[119][9]), 0.70710678f, 1e-4f);
+  // Frame 121: in the air after the jump, no contacts.
+  EXPECT_EQ(rows[121][7], "in_air");
+  EXPECT_EQ(rows[121][11], "");
+  EXPECT_EQ(rows[121][8] + rows[121][9] + rows[121][10], "000");
+}
+
+TEST(CharacterCommand, MalformedScriptLineIsAnErrorWithItsLineNumber) {
+  const std::string mesh = write("ramp2.obj", kScene);
+  const std::string script = write("bad.script", "10 0 0 0\n# ok\n5 1 x 0\n");
+  const CommandRun r = run("character " + mesh + " --script " + script + " --sphere 0.3");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("bad.script:3"), std::string::npos) << r.out;
+  const CommandRun j = run("character " + mesh + " --script " + write("j.script", "10 0 0 0 hop\n") + " --sphere 0.3");
+  EXPECT_EQ(j.status, 1);
+  EXPECT_NE(j.out.find("j.script:1"), std::string::npos) << j.out;
+  const CommandRun f = run("character " + mesh + " --script " + write("f.script", "0 0 0 0\n") + " --sphere 0.3");
+  EXPECT_EQ(f.status, 1);
+  EXPECT_NE(f.out.find("f.script:1"), std::string::npos) << f.out;
+}
+
+TEST(CharacterCommand, NegativeGravityAndBadParametersAreClearErrors) {
+  const std::string mesh = write("ramp3.obj", kScene);
+  const std::string script = write("ok.script", "10 0 0 0\n");
+  for (const char* bad : {"--gravity -9.81", "--recovery 2", "--skin 0.3", "--max-slope 95", "--step -1",
+                          "--hz 0"}) {
+    const CommandRun r = run("character " + mesh + " --script " + script + " --sphere 0.3 " + bad);
+    EXPECT_EQ(r.status, 1) << bad << ": " << r.out;
+    EXPECT_NE(r.out.find("prism-query"), std::string::npos) << bad << ": " << r.out;
+  }
+}

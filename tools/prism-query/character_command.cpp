@@ -1,0 +1,170 @@
+#include "character_command.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "collision/character.hpp"
+#include "prism_walks/start_points.hpp"
+
+namespace prism_query {
+
+namespace {
+
+struct Segment {
+  long frames = 0;
+  glm::vec3 velocity{0.0f};
+  bool jump = false;
+};
+
+constexpr long kMaxFrames = 10'000'000;  // a script's total: about 46 hours at 60 Hz
+
+float finite_number(const std::string& word, const std::string& where) {
+  char* end = nullptr;
+  errno = 0;
+  const float v = std::strtof(word.c_str(), &end);
+  if (word.empty() || end != word.c_str() + word.size()) throw InputError(where + ": '" + word + "' is not a number");
+  if (errno == ERANGE || !std::isfinite(v)) throw InputError(where + ": '" + word + "' is out of range");
+  return v;
+}
+
+// `FRAMES VX VY VZ [jump]` per line; '#' starts a comment.
+std::vector<Segment> read_script(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read script " + path);
+  std::vector<Segment> out;
+  std::string line;
+  long total = 0;
+  for (int no = 1; std::getline(in, line); ++no) {
+    const std::string where = path + ":" + std::to_string(no);
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    std::istringstream ls(line);
+    std::vector<std::string> w;
+    for (std::string t; ls >> t;) w.push_back(t);
+    if (w.empty()) continue;
+    if (w.size() < 4 || w.size() > 5) {
+      throw InputError(where + ": expected 'FRAMES VX VY VZ [jump]', found " + std::to_string(w.size()) + " words");
+    }
+    Segment s;
+    char* end = nullptr;
+    errno = 0;
+    s.frames = std::strtol(w[0].c_str(), &end, 10);
+    if (end != w[0].c_str() + w[0].size() || errno == ERANGE || s.frames < 1 || s.frames > kMaxFrames) {
+      throw InputError(where + ": FRAMES '" + w[0] + "' is not a whole number in 1.." + std::to_string(kMaxFrames));
+    }
+    s.velocity = {finite_number(w[1], where), finite_number(w[2], where), finite_number(w[3], where)};
+    if (w.size() == 5) {
+      if (w[4] != "jump") throw InputError(where + ": expected 'jump' or nothing after the velocity, found '" + w[4] + "'");
+      s.jump = true;
+    }
+    total += s.frames;
+    if (total > kMaxFrames) throw InputError(where + ": the script runs past " + std::to_string(kMaxFrames) + " frames");
+    out.push_back(s);
+  }
+  if (in.bad()) throw InputError("error reading script " + path);
+  return out;
+}
+
+glm::vec3 parse_point(const std::string& text) {
+  std::vector<float> v;
+  std::stringstream ss(text);
+  for (std::string part; std::getline(ss, part, ',');) v.push_back(finite_number(part, "--start"));
+  if (v.size() != 3) throw InputError("--start: expected X,Y,Z, found '" + text + "'");
+  return {v[0], v[1], v[2]};
+}
+
+const char* ground_name(collision::GroundState g) {
+  switch (g) {
+    case collision::GroundState::kOnGround: return "on_ground";
+    case collision::GroundState::kOnSteepGround: return "on_steep_ground";
+    case collision::GroundState::kInAir: break;
+  }
+  return "in_air";
+}
+
+}  // namespace
+
+void add_character_args(CLI::App* cmd, CharacterArgs& a) {
+  cmd->add_option("--script", a.script, "segments: FRAMES VX VY VZ [jump] per line")->required();
+  cmd->add_option("--hz", a.hz, "frames per second (default 60)");
+  cmd->add_option("--gravity", a.gravity, "gravity's magnitude along -up, units/s^2 (default: derived)");
+  cmd->add_option("--jump-speed", a.jump_speed, "jump speed, units/s (default: derived)");
+  cmd->add_option("--max-slope", a.max_slope, "steepest walkable slope, degrees (default 50)");
+  cmd->add_option("--step", a.step, "highest step climbed, units (default: derived; 0: off)");
+  cmd->add_option("--min-step-forward", a.min_step_forward, "shortest forward move onto a step (default: derived)");
+  cmd->add_option("--snap", a.snap, "stick-to-floor reach, units (default: the step height; 0: off)");
+  cmd->add_option("--skin", a.skin, "gap kept to what the body touches (default: 1% of the radius)");
+  cmd->add_option("--recovery", a.recovery, "fraction of an overlap resolved per frame, 0..1 (default 1)");
+  cmd->add_option("--start", a.start, "start position X,Y,Z (default: the first spawn point)");
+}
+
+int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, const CharacterArgs& a) {
+  const collision::Body body = resolve_body(b, "character");
+  const collision::Method method = resolve_method(m);
+  if (!(std::isfinite(a.hz) && a.hz > 0.0f && a.hz <= 100000.0f)) throw InputError("--hz must be in (0, 100000]");
+  if (a.gravity && !(*a.gravity >= 0.0f)) throw InputError("--gravity is a magnitude along -up: it must be >= 0");
+  const std::vector<Segment> script = read_script(a.script);
+  const LoadedWorld lw = load(c);
+  collision::CharacterParams params;
+  params.up = resolve_up(m, lw.level);
+  params.move.method = method;
+  params.move.max_iterations = m.max_iterations;
+  params.gravity = a.gravity;
+  params.jump_speed = a.jump_speed;
+  if (a.max_slope) params.max_slope_degrees = *a.max_slope;
+  params.step_height = a.step;
+  params.min_step_forward = a.min_step_forward;
+  params.snap_distance = a.snap;
+  params.move.skin_width = a.skin;
+  if (a.recovery) params.recovery = *a.recovery;
+  params = params.resolved(body);  // throws std::invalid_argument naming the bad value
+  const float dt = 1.0f / a.hz;
+  collision::CharacterState state;
+  state.position = a.start.empty()
+                       ? prism_walks::start_points(lw.level, lw.world, body, params.up, 1, 1).front()
+                       : parse_point(a.start);
+  state = collision::refresh_contacts(lw.world, body, state, params);
+  if (c.stats) {
+    std::fprintf(stderr,
+                 "character: start %.9g,%.9g,%.9g, dt %.9g s, gravity %.9g, jump speed %.9g, max slope %.9g, "
+                 "step %.9g, min step forward %.9g, snap %.9g, skin %.9g, recovery %.9g, contact tolerance %.9g\n",
+                 static_cast<double>(state.position.x), static_cast<double>(state.position.y),
+                 static_cast<double>(state.position.z), static_cast<double>(dt), static_cast<double>(*params.gravity),
+                 static_cast<double>(*params.jump_speed), static_cast<double>(params.max_slope_degrees),
+                 static_cast<double>(*params.step_height), static_cast<double>(*params.min_step_forward),
+                 static_cast<double>(*params.snap_distance), static_cast<double>(params.move.resolved_skin(body)),
+                 static_cast<double>(params.recovery), static_cast<double>(*params.contact_tolerance));
+  }
+  long frame = 0;
+  const auto t0 = Clock::now();
+  for (const Segment& s : script) {
+    for (long i = 0; i < s.frames; ++i, ++frame) {
+      collision::CharacterInput in;
+      in.velocity = s.velocity;
+      in.jump = s.jump && i == 0;
+      state = collision::step_character(lw.world, body, state, in, dt, params);
+      std::printf("%ld,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%s,%.9g,%.9g,%.9g,", frame,
+                  static_cast<double>(state.position.x), static_cast<double>(state.position.y),
+                  static_cast<double>(state.position.z), static_cast<double>(state.velocity.x),
+                  static_cast<double>(state.velocity.y), static_cast<double>(state.velocity.z),
+                  ground_name(state.ground), static_cast<double>(state.ground_normal.x),
+                  static_cast<double>(state.ground_normal.y), static_cast<double>(state.ground_normal.z));
+      for (std::size_t k = 0; k < state.contacts.size(); ++k) {
+        std::printf(k ? ";%u" : "%u", state.contacts[k].triangle);
+      }
+      std::fputc('\n', stdout);
+    }
+  }
+  report_rate(c.stats, static_cast<std::size_t>(frame), seconds_since(t0));
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::fprintf(stderr, "prism-query: character: writing the output failed\n");
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace prism_query

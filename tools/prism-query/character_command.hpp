@@ -1,0 +1,22 @@
+#pragma once
+// prism-query character: a scripted character run, one CSV line per frame.
+#include <optional>
+#include <string>
+
+#include "level_args.hpp"
+
+namespace prism_query {
+
+struct CharacterArgs {
+  std::string script;
+  float hz = 60.0f;
+  std::optional<float> gravity, jump_speed, max_slope, step, min_step_forward, snap, skin, recovery;
+  std::string start;  ///< X,Y,Z, or empty: the level's first spawn point (or a free point)
+};
+void add_character_args(CLI::App* cmd, CharacterArgs& a);
+
+/// Runs the script from the start point; prints
+/// `frame,x,y,z,vx,vy,vz,ground,gnx,gny,gnz,contacts` per frame. Returns the exit status.
+int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, const CharacterArgs& a);
+
+}  // namespace prism_query
