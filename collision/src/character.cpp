@@ -390,16 +390,6 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   glm::vec3 v_free = supported ? input.ground_velocity + (jumped ? up * *p.jump_speed : glm::vec3(0.0f)) : carried;
   v_free -= up * (*p.gravity * dt);
   glm::vec3 v_in = s.horizontal(input.velocity);
-  if (state.ground == GroundState::kOnSteepGround) {
-    // Jolt's CancelVelocityTowardsSteepSlopes: no walking into ground too steep to stand on.
-    for (const Contact& c : state.contacts) {
-      if (c.walkable) continue;
-      const glm::vec3 flat = s.horizontal(c.normal);
-      const float len2 = glm::dot(flat, flat);
-      const float into = glm::dot(flat, v_in);
-      if (len2 > 1e-12f && into < 0.0f) v_in -= flat * (into / len2);
-    }
-  }
   const glm::vec3 disp = (v_free + v_in) * dt;
   if (trace) trace->desired = disp;
 
@@ -430,7 +420,11 @@ CharacterState step_character(const World& world, const Body& body, const Charac
       }
     }
   } else {
-    pos = s.run(pos, disp, MovePhase::kVertical, false).position;
+    // In the air and on steep ground: the carried velocity (gravity, jump, slides) against the
+    // real surfaces, so steep slopes slide the body down; then the input with steep contacts
+    // as walls, so it never climbs them (Jolt's vertical constraint planes for steep slopes).
+    pos = s.run(pos, v_free * dt, MovePhase::kVertical, false).position;
+    if (v_in != glm::vec3(0.0f)) pos = s.run(pos, v_in * dt, MovePhase::kWalk, true).position;
   }
 
   // 4. The skin (robust method).
@@ -458,7 +452,13 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   s.ground_from(out.contacts, out);
   const std::vector<Contact> constraints = s.constraining(out.contacts);
   v_free = remove_into(v_free, constraints);
-  v_in = remove_into(v_in, constraints);
+  // The input meets steep contacts as walls (their normals flattened), as it did in the move.
+  std::vector<Contact> as_walls = constraints;
+  for (Contact& c : as_walls) {
+    const glm::vec3 flat = s.horizontal(c.normal);
+    if (!c.walkable && glm::dot(c.normal, up) > 0.0f && glm::length(flat) > 1e-6f) c.normal = glm::normalize(flat);
+  }
+  v_in = remove_into(v_in, as_walls);
   out.velocity = v_free + v_in;
   out.input_velocity = v_in;
   out.effective_velocity = (pos - state.position) / dt;

@@ -89,8 +89,9 @@ HeadlessResult run_headless(const RunOptions& o) {
       draw.highlights = overlay.highlights;
       renderer::begin_ui(r);
       draw_legend(nullptr, 10.0f, 10.0f);
-      draw_frame_panel(scene.name, session.config().params.move.method, f, after, trace, events, 10.0f,
-                       static_cast<float>(o.height) - 180.0f);
+      draw_frame_panel(scene.name, session.config().params.move.method, f, after, trace, events,
+                       session.config().params.move.resolved_skin(config.body), 10.0f,
+                       static_cast<float>(o.height) - 225.0f);
       renderer::RgbaImage pixels;
       renderer::FrameInput frame;
       frame.camera = follow_camera(scene, config.body, after, in.yaw, trace);

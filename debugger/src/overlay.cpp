@@ -24,15 +24,18 @@ const OverlayStyle kStyles[] = {
     {rgba(255, 140, 0, 70), "edge clip planes (3)"},
     {rgba(230, 60, 230, 70), "acute-angle clip planes (3)"},
     {rgba(60, 235, 110, 255), "exact swept shape (triangle grown by r)"},
-    {rgba(255, 255, 90, 255), "contact points and normals"},
+    {rgba(255, 255, 90, 255), "contacts, normals (orange: steep)"},
     {rgba(90, 160, 255, 255), "slide vector per iteration"},
     {rgba(150, 170, 210, 200), "body ghost per iteration"},
     {rgba(255, 255, 255, 255), "move: actual (white), desired (grey)"},
-    {rgba(190, 120, 255, 255), "ground probe and normal"},
+    {rgba(190, 120, 255, 255), "ground normal, walkable contacts"},
     {rgba(255, 230, 60, 255), "step-up probe (red: failed)"},
     {rgba(240, 240, 240, 255), "body"},
 };
 static_assert(std::size(kStyles) == static_cast<std::size_t>(Overlay::kCount));
+
+// Steep-ground contact normals: one colour of their own (legend: the contacts line).
+constexpr Colour kSteepContact = rgba(255, 150, 40, 255);
 
 Colour col(Overlay o) { return kStyles[static_cast<std::size_t>(o)].colour; }
 Colour with_alpha(Colour c, std::uint8_t a) { return (c & 0x00FFFFFFu) | (Colour(a) << 24); }
@@ -120,9 +123,8 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
     for (const collision::TriangleTest& t : it.tests) {
       if (t.triangle >= mesh.triangle_count()) continue;
       (t.verdict == collision::Verdict::kHit ? hits : candidates).push_back(t.triangle);
-      const bool wall = is_wall_contact(it, up, max_slope_degrees) || it.start_overlap;
-      const bool want = o.prisms_of_all_candidates ||
-                        (t.verdict == collision::Verdict::kHit && (wall || o.prisms_of_ground));
+      // Every hit draws its prism: walls, floors and slopes alike.
+      const bool want = o.prisms_of_all_candidates || t.verdict == collision::Verdict::kHit;
       if (want && out.prism_triangles.size() < 12 &&
           std::find(out.prism_triangles.begin(), out.prism_triangles.end(), t.triangle) == out.prism_triangles.end()) {
         out.prism_triangles.push_back(t.triangle);
@@ -154,6 +156,20 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
     }
     if (o[Overlay::kSlides] && glm::length(it.slide) > 0.0f)
       renderer::debug_arrow(top, it.reached, it.reached + it.slide * o.move_scale, col(Overlay::kSlides), 3.0f);
+  }
+
+  // The contacts the frame ended touching: point, normal (walkable, steep, other) and a tick
+  // from the contact out to the skin.
+  if (o[Overlay::kContacts]) {
+    const float walkable = std::cos(max_slope_degrees * 3.14159265f / 180.0f) - 1e-4f;
+    for (const collision::Contact& c : state.contacts) {
+      const float n_up = glm::dot(c.normal, up);
+      const Colour nc = c.walkable || n_up >= walkable ? col(Overlay::kGround)
+                        : n_up >= -1e-3f             ? kSteepContact
+                                                     : col(Overlay::kContacts);
+      renderer::debug_point(top, c.point, col(Overlay::kContacts), 8.0f);
+      renderer::debug_arrow(top, c.point, c.point + c.normal * (1.2f * r), nc, 3.0f);
+    }
   }
 
   if (o[Overlay::kMoves]) {

@@ -66,7 +66,6 @@ void draw_legend(OverlayOptions* toggles, float x, float y) {
   }
   if (toggles) {
     ImGui::Checkbox("prisms of all candidates", &toggles->prisms_of_all_candidates);
-    ImGui::Checkbox("prisms of ground contacts", &toggles->prisms_of_ground);
     ImGui::SliderFloat("move scale", &toggles->move_scale, 1.0f, 20.0f);
   } else {
     ImGui::Text("moves and slides drawn x%.0f", 8.0);
@@ -76,15 +75,25 @@ void draw_legend(OverlayOptions* toggles, float x, float y) {
 
 void draw_frame_panel(const std::string& scene, collision::Method method, int frame,
                       const collision::CharacterState& state, const collision::Trace& trace,
-                      const std::vector<Event>& events, float x, float y) {
+                      const std::vector<Event>& events, float skin, float x, float y) {
   ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
   // A fixed size: an auto-sized window is wrong on its first frame (PLATFORM.md, ImGui trap 4).
-  ImGui::SetNextWindowSize(ImVec2(600, 170), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(560, 215), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.8f);
   ImGui::Begin("Frame", nullptr, ImGuiWindowFlags_NoTitleBar);
   ImGui::Text("%s   frame %d   method %s", scene.c_str(), frame, collision::to_string(method));
-  ImGui::Text("pos %.3f %.3f %.3f   %s", state.position.x, state.position.y, state.position.z,
-              collision::to_string(state.ground));
+  ImGui::Text("pos %.3f %.3f %.3f   %s   ground n %.2f %.2f %.2f", state.position.x, state.position.y,
+              state.position.z, collision::to_string(state.ground), state.ground_normal.x, state.ground_normal.y,
+              state.ground_normal.z);
+  ImGui::Text("velocity %.3g %.3g %.3g   effective %.3g %.3g %.3g", state.velocity.x, state.velocity.y,
+              state.velocity.z, state.effective_velocity.x, state.effective_velocity.y, state.effective_velocity.z);
+  ImGui::Text("%zu contacts (gap - skin):", state.contacts.size());
+  int shown = 0;
+  for (const collision::Contact& c : state.contacts) {
+    if (++shown > 3) break;
+    ImGui::Text("  tri %u  %+.2e  n %.2f %.2f %.2f  %s %s", c.triangle, c.distance - skin, c.normal.x, c.normal.y,
+                c.normal.z, collision::to_string(c.feature), c.walkable ? "walkable" : "");
+  }
   int hits = 0;
   for (const collision::SlideIteration& it : trace.iterations) {
     if (!it.hit) continue;

@@ -1,6 +1,6 @@
-// Golden image of a paused headless frame with the prism overlays: frame 234 of the default
+// Golden image of a paused headless frame with the prism overlays: frame 242 of the default
 // scene's tour, where the body walks into the thin wall (contact_begin on its face), drawn
-// with the legend and frame panel. Compared with golden/default_thin_wall_f234.png with a
+// with the legend and frame panel. Compared with golden/default_thin_wall_f242.png with a
 // small tolerance (lavapipe is byte-identical on one Mesa version; others may round edges
 // differently). PRISM_UPDATE_GOLDEN=1 rewrites the golden: look at it before committing.
 #include <cstdlib>
@@ -21,8 +21,8 @@ constexpr std::size_t kMaxPixelsOverTolerance = 1000;  // of 518,400
 
 TEST(GoldenImage, DefaultSceneThinWallHitWithPrismOverlaysMatchesGolden) {
   debugger::RunOptions o;
-  o.frames = 235;
-  o.capture_frames = {234};
+  o.frames = 243;
+  o.capture_frames = {242};
   o.width = 960;
   o.height = 540;
   o.validation = true;
@@ -32,12 +32,12 @@ TEST(GoldenImage, DefaultSceneThinWallHitWithPrismOverlaysMatchesGolden) {
   EXPECT_EQ(r.validation_messages, 0u) << "validation messages were printed above";
   std::string actual;
   for (const std::string& c : r.captures)
-    if (c.rfind("default_f000234", 0) == 0) actual = (fs::path(o.out) / c).string();
-  ASSERT_FALSE(actual.empty()) << "frame 234 was not captured";
-  EXPECT_NE(actual.find("contact_begin"), std::string::npos) << "frame 234 should be the wall hit: " << actual;
+    if (c.rfind("default_f000242", 0) == 0) actual = (fs::path(o.out) / c).string();
+  ASSERT_FALSE(actual.empty()) << "frame 242 was not captured";
+  EXPECT_NE(actual.find("contact_begin"), std::string::npos) << "frame 242 should be the wall hit: " << actual;
   const renderer::RgbaImage image = renderer::read_png(actual);
 
-  const std::string golden_path = std::string(PRISM_DEBUGGER_GOLDEN_DIR) + "/default_thin_wall_f234.png";
+  const std::string golden_path = std::string(PRISM_DEBUGGER_GOLDEN_DIR) + "/default_thin_wall_f242.png";
   if (const char* update = std::getenv("PRISM_UPDATE_GOLDEN"); update && std::string(update) == "1") {
     renderer::write_png(golden_path, image);
     GTEST_SKIP() << "golden rewritten: " << golden_path;

@@ -14,9 +14,8 @@
 ///     contact normals by `recovery` x (overlap + skin), at most `max_recovery_push`.
 ///  2. Velocity: on walkable ground and not moving away from it, the carried velocity is reset to
 ///     the ground's velocity (plus the jump speed when a jump is asked); elsewhere it is kept.
-///     Then velocity += gravity dt, plus the desired velocity's horizontal part (on steep ground
-///     less its part pushing into the steep contacts). With no desired velocity on walkable
-///     ground the body does not creep down the slope it stands on.
+///     Then velocity += gravity dt, plus the desired velocity's horizontal part. With no desired
+///     velocity on walkable ground the body does not creep down the slope it stands on.
 ///  3. Move by velocity dt with collide-and-slide. On walkable ground the move slides along the
 ///     ground (on a ramp it goes up or down the ramp); steep contacts act as vertical walls for
 ///     walking. Blocked by a steep contact, step-up is tried (Jolt's WalkStairs).
@@ -25,7 +24,9 @@
 ///  5. Stick to floor: a body that was on walkable ground and is not after the move is snapped
 ///     down onto walkable ground within `snap_distance`.
 ///  6. Contacts (gap <= skin + contact_tolerance) give the ground state and ground normal; the
-///     velocity parts pushing into them are removed.
+///     velocity parts pushing into them are removed (for the input's part, steep contacts count
+///     as walls: Jolt's CancelVelocityTowardsSteepSlopes). Edges internal to a surface the body
+///     is over (a floor's diagonal) are listed but do not constrain.
 ///
 /// Errors: invalid parameters, input or state (NaN, negative magnitudes, an unset up vector, a
 /// slope outside [0, 90), negative dt) throw std::invalid_argument naming the field.

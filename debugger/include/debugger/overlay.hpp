@@ -42,10 +42,8 @@ const OverlayStyle& overlay_style(Overlay o);
 
 struct OverlayOptions {
   std::array<bool, static_cast<std::size_t>(Overlay::kCount)> on;
-  /// Draw the prism of every tested triangle, not only those hit by a wall contact.
+  /// Draw the prism of every tested triangle, not only those hit.
   bool prisms_of_all_candidates = false;
-  /// Prisms of ground contacts too (hidden by default: the floor under the body every frame).
-  bool prisms_of_ground = false;
   /// Moves and slides are a frame long (a few cm at 60 Hz): drawn this many times longer.
   float move_scale = 8.0f;
   /// Only this slide iteration (index into Trace::iterations), or -1 for all.

@@ -29,9 +29,10 @@ renderer::Camera follow_camera(const Scene& scene, const collision::Body& body,
 /// The legend window (overlay colours; with checkboxes when `toggles` is given).
 void draw_legend(OverlayOptions* toggles, float x, float y);
 
-/// A small panel: scene, method, frame, ground state, hits and the frame's events.
+/// A small panel: scene, method, frame, ground state and normal, velocities, the contacts (gap
+/// beyond the `skin`), hits and the frame's events.
 void draw_frame_panel(const std::string& scene, collision::Method method, int frame,
                       const collision::CharacterState& state, const collision::Trace& trace,
-                      const std::vector<Event>& events, float x, float y);
+                      const std::vector<Event>& events, float skin, float x, float y);
 
 }  // namespace debugger

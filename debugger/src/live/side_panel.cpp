@@ -40,6 +40,23 @@ void draw_side_panel(LiveState& s, PanelState& p, float width, float height, Pan
   ImGui::Text("body at %.3f %.3f %.3f  %s", static_cast<double>(pos.x), static_cast<double>(pos.y),
               static_cast<double>(pos.z), collision::to_string(s.view.after.ground));
 
+  if (ImGui::CollapsingHeader("Ground and contacts", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const collision::CharacterState& st = s.view.after;
+    const float skin = config.params.move.resolved_skin(config.body);
+    ImGui::Text("ground %s  n %.2f %.2f %.2f  tri %d", collision::to_string(st.ground),
+                static_cast<double>(st.ground_normal.x), static_cast<double>(st.ground_normal.y),
+                static_cast<double>(st.ground_normal.z),
+                st.ground_triangle == collision::kNoTriangle ? -1 : static_cast<int>(st.ground_triangle));
+    ImGui::Text("velocity %.3g %.3g %.3g", static_cast<double>(st.velocity.x), static_cast<double>(st.velocity.y),
+                static_cast<double>(st.velocity.z));
+    for (const collision::Contact& c : st.contacts) {
+      ImGui::Text("tri %u  gap-skin %+.2e  n %.2f %.2f %.2f %s%s", c.triangle, static_cast<double>(c.distance - skin),
+                  static_cast<double>(c.normal.x), static_cast<double>(c.normal.y), static_cast<double>(c.normal.z),
+                  collision::to_string(c.feature), c.walkable ? " walkable" : "");
+    }
+    if (st.contacts.empty()) ImGui::TextDisabled("no contacts");
+  }
+
   if (ImGui::CollapsingHeader("Body and method")) {
     bool changed = false;
     changed |= ImGui::RadioButton("sphere", !p.ellipsoid) && p.ellipsoid;
