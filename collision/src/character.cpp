@@ -212,10 +212,10 @@ struct Step {
   // inside the skin push it out, and triangles the move pushed into (normal against `disp`)
   // that ended just beyond the skin pull it in. Triangles still being recovered from an overlap
   // are left to the recovery rate.
-  glm::vec3 keep_skin(glm::vec3 pos, const glm::vec3& disp, const std::vector<std::uint32_t>& recovering) const {
-    std::vector<Contact> all;
-    find_contacts(world, body, pos, reach, all);
-    const std::vector<Contact> cs = constraining(all);
+  glm::vec3 keep_skin(glm::vec3 pos, const glm::vec3& disp, const std::vector<std::uint32_t>& recovering,
+                      std::vector<Contact>& contacts) const {
+    find_contacts(world, body, pos, reach, contacts);
+    const std::vector<Contact> cs = constraining(contacts);
     glm::vec3 x(0.0f);
     bool any = false;
     const float dead_band = 1e-5f * radius;  // closer than this to the skin is left alone
@@ -230,11 +230,25 @@ struct Step {
         }
       }
     }
-    if (!any) return pos;
-    const float limit = 2.0f * skin + *p.contact_tolerance;
-    const float len = glm::length(x);
-    if (len > limit) x *= limit / len;
-    return pos + x;
+    if (any) {
+      const float limit = 2.0f * skin + *p.contact_tolerance;
+      const float len = glm::length(x);
+      if (len > limit) x *= limit / len;
+      pos += x;
+      // Gaps to faces move by n·x exactly; near an edge or corner, or after a longer push, the
+      // contacts are looked up again.
+      const bool exact = len <= 1e-3f * radius &&
+                         std::all_of(contacts.begin(), contacts.end(), [](const Contact& c) { return c.feature == Feature::kFace; });
+      if (exact) {
+        for (Contact& c : contacts) c.distance += glm::dot(c.normal, x);
+        contacts.erase(std::remove_if(contacts.begin(), contacts.end(), [&](const Contact& c) { return c.distance > reach; }),
+                       contacts.end());
+      } else {
+        find_contacts(world, body, pos, reach, contacts);
+      }
+    }
+    classify(contacts);
+    return pos;
   }
 
   // Jolt's WalkStairs: from where walking was blocked, lift by the step height, move forward by
@@ -393,7 +407,9 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   const glm::vec3 disp = (v_free + v_in) * dt;
   if (trace) trace->desired = disp;
 
-  // 3. The move.
+  // 3. The move, and 4. the skin (robust method).
+  std::vector<Contact> contacts;
+  bool have_contacts = false;  // `contacts` are those at `pos`
   if (supported && !jumped) {
     // Standing still on walkable ground: gravity presses into the ground and never slides.
     const bool idle = v_in == glm::vec3(0.0f) && input.ground_velocity == glm::vec3(0.0f);
@@ -401,7 +417,12 @@ CharacterState step_character(const World& world, const Body& body, const Charac
       const glm::vec3 start = pos;
       pos = s.run(pos, disp, MovePhase::kWalk, true).position;
       // A move into the skin of a wall stops one skin from it, as if it had hit.
-      if (robust) pos = s.keep_skin(pos, disp, recovering);
+      if (robust) {
+        pos = s.keep_skin(pos, disp, recovering, contacts);
+      } else {
+        contacts = s.contacts_at(pos);
+      }
+      have_contacts = true;
       // Step-up: only when the walk fell short and a steep contact blocks the input.
       const glm::vec3 want = s.horizontal(disp);
       const float want_len = glm::length(want);
@@ -409,13 +430,14 @@ CharacterState step_character(const World& world, const Body& body, const Charac
         const glm::vec3 dir = want / want_len;
         const float achieved = std::max(0.0f, glm::dot(s.horizontal(pos - start), dir));
         bool steep_ahead = false;
-        for (const Contact& c : s.contacts_at(pos)) {
+        for (const Contact& c : contacts) {
           steep_ahead = steep_ahead || (!s.walkable_normal(c.normal) && glm::dot(c.normal, dir) < 0.0f);
         }
         glm::vec3 stepped;
         if (achieved + 1e-4f * s.radius < want_len && steep_ahead &&
             s.step_up(pos, dir, want_len - achieved, stepped)) {
           pos = stepped;
+          have_contacts = false;
         }
       }
     }
@@ -423,13 +445,21 @@ CharacterState step_character(const World& world, const Body& body, const Charac
     // In the air and on steep ground: the carried velocity (gravity, jump, slides) against the
     // real surfaces, so steep slopes slide the body down; then the input with steep contacts
     // as walls, so it never climbs them (Jolt's vertical constraint planes for steep slopes).
-    pos = s.run(pos, v_free * dt, MovePhase::kVertical, false).position;
-    if (v_in != glm::vec3(0.0f)) pos = s.run(pos, v_in * dt, MovePhase::kWalk, true).position;
+    // Away from everything (no contacts at the start) one move does both.
+    if (v_in == glm::vec3(0.0f) || state.contacts.empty()) {
+      pos = s.run(pos, disp, MovePhase::kVertical, false).position;
+    } else {
+      pos = s.run(pos, v_free * dt, MovePhase::kVertical, false).position;
+      pos = s.run(pos, v_in * dt, MovePhase::kWalk, true).position;
+    }
   }
-
-  // 4. The skin (robust method).
-  if (robust) pos = s.keep_skin(pos, disp, recovering);
-  std::vector<Contact> contacts = s.contacts_at(pos);
+  if (!have_contacts) {
+    if (robust) {
+      pos = s.keep_skin(pos, disp, recovering, contacts);
+    } else {
+      contacts = s.contacts_at(pos);
+    }
+  }
 
   // 5. Stick to floor.
   const bool on_walkable = std::any_of(contacts.begin(), contacts.end(), [](const Contact& c) { return c.walkable; });

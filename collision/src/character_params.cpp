@@ -13,15 +13,20 @@ namespace collision {
 
 namespace {
 
-void require(bool ok, const std::string& what) {
-  if (!ok) throw std::invalid_argument("character: " + what);
+[[noreturn]] void fail(const std::string& what) { throw std::invalid_argument("character: " + what); }
+
+// A C string, so that the check allocates nothing when it passes (resolved() runs every step).
+void require(bool ok, const char* what) {
+  if (!ok) fail(what);
 }
 
 // Fills an empty optional with `derived`; a set one must be finite and >= 0.
 void fill(std::optional<float>& v, float derived, const char* name) {
   if (v) {
-    require(std::isfinite(*v) && *v >= 0.0f, std::string(name) + " must be finite and >= 0 (got " +
-                                                 std::to_string(*v) + ")");
+    // The message is built only on failure: resolved() runs every step.
+    if (!(std::isfinite(*v) && *v >= 0.0f)) {
+      fail(std::string(name) + " must be finite and >= 0 (got " + std::to_string(*v) + ")");
+    }
   } else {
     v = derived;
   }

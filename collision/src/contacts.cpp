@@ -46,9 +46,16 @@ void find_contacts(const World& world, const Body& body, const glm::vec3& center
   box.min = center - body.radii - glm::vec3(reach);
   box.max = center + body.radii + glm::vec3(reach);
   const glm::dvec3 p(center);
+  // Plane prefilter in float: a triangle whose plane is farther than the body's largest radius
+  // plus the reach cannot be within reach. The allowance covers float rounding of n·c - d
+  // (a few ulps of the largest coordinate), so the exact test below decides every close case.
+  const float max_abs = std::max({std::fabs(center.x), std::fabs(center.y), std::fabs(center.z),
+                                  bvh.max_abs_coordinate, 1.0f});
+  const float plane_reach = std::max({body.radii.x, body.radii.y, body.radii.z}) + reach + 4e-6f * max_abs;
   detail::traverse_box(bvh, box, [&](std::uint32_t first, std::uint32_t count) {
     for (std::uint32_t i = first; i < first + count; ++i) {
       const BvhTriangle& t = bvh.triangles[i];
+      if (std::fabs(glm::dot(t.n, center) - t.d) > plane_reach) continue;
       // Relative to corner a, so far-from-origin levels keep their precision.
       const glm::dvec3 a(t.a);
       const glm::dvec3 rb = glm::dvec3(t.b) - a, rc = glm::dvec3(t.c) - a, rp = p - a;
