@@ -185,8 +185,10 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
     bool seen = false;
     for (int i = 0; i < plane_count; ++i) {
       if (glm::dot(planes[i], n) > 0.999f) {
-        // The same plane twice: rounding left us touching it; nudge out along it.
-        pos += n * skin;
+        // The same plane twice: rounding left us touching it; nudge out along it, unless the
+        // nudge itself would run into other geometry (then the slide goes on from here).
+        const SweepHit nudge = detail::sweep_body(world, body, pos, n * skin, options);
+        if (!nudge.hit) pos += n * skin;
         seen = true;
       }
     }
