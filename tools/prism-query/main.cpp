@@ -22,6 +22,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "commands_2d.hpp"
 #include "level_args.hpp"
 #include "move_command.hpp"
 #include "query_commands.hpp"
@@ -70,6 +71,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 100000000));
   walk->add_option("--seed", walk_w.seed, "random seed (default 1)");
 
+  Commands2d commands_2d;  // sector, segments, walk2d (commands_2d.hpp)
+  add_2d_commands(app, commands_2d);
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (sweep->parsed()) return run_sweep(sweep_c, sweep_b, one_sided);
@@ -77,6 +81,7 @@ int main(int argc, char** argv) {
     if (random->parsed()) return run_random(random_c, count, seed, max_move);
     if (move->parsed()) return run_move(move_c, move_b, move_m, trace_path);
     if (walk->parsed()) return run_walk_command(walk_c, walk_b, walk_m, walk_w);
+    if (int status = 1; run_2d_commands(commands_2d, status)) return status;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "prism-query: %s\n", e.what());
     return 1;
