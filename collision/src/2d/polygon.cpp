@@ -46,9 +46,12 @@ double signed_area(const Polygon& polygon) {
 }
 
 bool on_segment(const Vec2& a, const Vec2& b, const Vec2& p) {
-  if (orient2d(a, b, p) != 0) return false;
-  return std::fmin(a.x, b.x) <= p.x && p.x <= std::fmax(a.x, b.x) &&
-         std::fmin(a.y, b.y) <= p.y && p.y <= std::fmax(a.y, b.y);
+  // The box test first: it is exact and rejects almost every segment without a predicate.
+  if (!(std::fmin(a.x, b.x) <= p.x && p.x <= std::fmax(a.x, b.x) &&
+        std::fmin(a.y, b.y) <= p.y && p.y <= std::fmax(a.y, b.y))) {
+    return false;
+  }
+  return orient2d(a, b, p) == 0;
 }
 
 int ray_crossing(const Vec2& a, const Vec2& b, const Vec2& p) {

@@ -103,14 +103,27 @@ std::vector<SectorBoundary> build_sector_boundaries(const SectorMap& map) {
   return out;
 }
 
-bool sector_contains(const SectorBoundary& boundary, const Vec2& p) {
-  if (!boundary.bounds.contains(p)) return false;
+namespace {
+// Exact: is p on one of the sector's edges, and is it inside by even-odd.
+struct Classification {
+  bool on_edge = false;
+  bool inside = false;
+};
+Classification classify(const SectorBoundary& b, const Vec2& p) {
+  if (!b.bounds.contains(p)) return {};
   int crossings = 0;
-  for (const Segment& e : boundary.edges) {
-    if (on_segment(e.a, e.b, p)) return true;
+  for (const Segment& e : b.edges) {
+    // Both tests below need p.y within the edge's y range: most edges fail here at once.
+    if ((e.a.y < p.y && e.b.y < p.y) || (e.a.y > p.y && e.b.y > p.y)) continue;
+    if (on_segment(e.a, e.b, p)) return {true, true};
     crossings += ray_crossing(e.a, e.b, p) != 0 ? 1 : 0;
   }
-  return (crossings & 1) != 0;
+  return {false, (crossings & 1) != 0};
+}
+}  // namespace
+
+bool sector_contains(const SectorBoundary& boundary, const Vec2& p) {
+  return classify(boundary, p).inside;
 }
 
 namespace {
@@ -125,15 +138,12 @@ void consider(const std::vector<SectorBoundary>& b, std::int32_t s, std::int32_t
 SectorLocation locate_sector_brute_force(const SectorMap& map,
                                          const std::vector<SectorBoundary>& boundaries,
                                          const Vec2& p) {
+  (void)map;  // every boundary line is some sector's edge: the sectors' edges are enough
   SectorLocation loc;
   for (std::size_t s = 0; s < boundaries.size(); ++s) {
-    if (sector_contains(boundaries[s], p)) consider(boundaries, static_cast<std::int32_t>(s), loc.sector);
-  }
-  for (const SectorLine& l : map.lines) {
-    if (l.front_sector != l.back_sector && on_segment(map.vertices[l.v1], map.vertices[l.v2], p)) {
-      loc.on_boundary = true;
-      break;
-    }
+    const Classification c = classify(boundaries[s], p);
+    loc.on_boundary |= c.on_edge;
+    if (c.inside) consider(boundaries, static_cast<std::int32_t>(s), loc.sector);
   }
   return loc;
 }
@@ -255,18 +265,12 @@ SectorLocation SectorLocator::locate(const Vec2& p) const {
   SectorLocation loc;
   const std::size_t c = grid_.cell_of(p);
   const auto& b = *boundaries_;
-  for (std::int32_t s : covering_[c]) {
-    if (b[s].bounds.contains(p)) consider(b, s, loc.sector);
-  }
+  for (std::int32_t s : covering_[c]) consider(b, s, loc.sector);
+  // Any boundary line through p touches this cell, so its sectors are all in touching_.
   for (std::int32_t s : touching_[c]) {
-    if (sector_contains(b[s], p)) consider(b, s, loc.sector);
-  }
-  for (std::uint32_t li : grid_.cell_lines(c)) {
-    const SectorLine& l = map_->lines[li];
-    if (l.front_sector != l.back_sector && on_segment(map_->vertices[l.v1], map_->vertices[l.v2], p)) {
-      loc.on_boundary = true;
-      break;
-    }
+    const Classification k = classify(b[s], p);
+    loc.on_boundary |= k.on_edge;
+    if (k.inside) consider(b, s, loc.sector);
   }
   return loc;
 }
