@@ -258,3 +258,29 @@ TEST(DoomMove, StepsUpTo24ButNotHigherAndNeedsHeadroom) {
     }
   }
 }
+
+TEST(SectorLocator, AnUnclosedSectorFromCorruptDataStillMatchesBruteForce) {
+  // Found by fuzz_wad: with a line missing, a sector's ray parity changes level with the
+  // dangling ends, not only across its lines; the grid must test it everywhere in its box.
+  io::DoomLevel level = io::load_doom_level("freedoom1:E1M1");
+  std::vector<SectorLine>& lines = level.map.lines;
+  for (std::size_t i = 0; i < lines.size(); i += 37) lines[i].back_sector = lines[i].front_sector;
+  const SectorWorld world(level.map);
+  long unclosed = 0;
+  for (const SectorBoundary& b : world.boundaries()) unclosed += !b.closed;
+  ASSERT_GT(unclosed, 0);
+  Vec2 lo{1e300}, hi{-1e300};
+  for (const Vec2& v : level.map.vertices) {
+    lo = glm::min(lo, v);
+    hi = glm::max(hi, v);
+  }
+  std::mt19937_64 rng(14);
+  std::uniform_real_distribution<double> ux(lo.x, hi.x), uy(lo.y, hi.y);
+  for (int i = 0; i < 20000; ++i) {
+    const Vec2 p = i % 2 ? Vec2{ux(rng), uy(rng)} : Vec2{std::round(ux(rng)), std::round(uy(rng))};
+    const SectorLocation a = world.locate(p);
+    const SectorLocation b = locate_sector_brute_force(level.map, world.boundaries(), p);
+    ASSERT_EQ(a.sector, b.sector) << p.x << "," << p.y;
+    ASSERT_EQ(a.on_boundary, b.on_boundary) << p.x << "," << p.y;
+  }
+}

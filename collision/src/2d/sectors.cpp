@@ -227,14 +227,13 @@ void LineGrid::query(const Box2& box, std::vector<std::uint32_t>& out) const {
 
 SectorLocator::SectorLocator(const SectorMap& map, const std::vector<SectorBoundary>& boundaries,
                              double cell_size)
-    : map_(&map), boundaries_(&boundaries), grid_(map, cell_size) {
+    : boundaries_(&boundaries), grid_(map, cell_size) {
   covering_.resize(grid_.cell_count());
   touching_.resize(grid_.cell_count());
   std::vector<std::uint32_t> mark(boundaries.size(), 0);
   std::uint32_t epoch = 0;
   for (std::size_t c = 0; c < grid_.cell_count(); ++c) {
     ++epoch;
-    const Box2 box = grid_.cell_box(c);
     for (std::uint32_t li : grid_.cell_lines(c)) {
       const SectorLine& l = map.lines[li];
       if (l.front_sector == l.back_sector) continue;
@@ -245,18 +244,46 @@ SectorLocator::SectorLocator(const SectorMap& map, const std::vector<SectorBound
         }
       }
     }
-    // A sector none of whose lines touches the (grown) cell covers all of it or none of it:
-    // its centre decides. Outer cells reach to infinity and no sector is unbounded, so
-    // only their finite part matters; the centre of the finite core is inside that part.
-    const Box2& core = box;
-    for (std::size_t s = 0; s < boundaries.size(); ++s) {
-      if (mark[s] == epoch || boundaries[s].edges.empty()) continue;
-      Box2 finite = core;
-      finite.min = glm::max(finite.min, boundaries[s].bounds.min);
-      finite.max = glm::min(finite.max, boundaries[s].bounds.max);
-      if (finite.min.x > finite.max.x || finite.min.y > finite.max.y) continue;
-      const Vec2 centre = 0.5 * (finite.min + finite.max);
-      if (sector_contains(boundaries[s], centre)) covering_[c].push_back(static_cast<std::int32_t>(s));
+  }
+  // An unclosed boundary (corrupt data) has dangling ends, and the ray parity changes level
+  // with them, not only across its lines: such a sector is tested in every cell of its box.
+  for (std::size_t s = 0; s < boundaries.size(); ++s) {
+    const SectorBoundary& sb = boundaries[s];
+    if (sb.closed || sb.edges.empty()) continue;
+    const std::size_t c0 = grid_.cell_of(sb.bounds.min);
+    const std::size_t c1 = grid_.cell_of(sb.bounds.max);
+    const std::size_t nx = grid_.columns();
+    for (std::size_t y = c0 / nx; y <= c1 / nx; ++y) {
+      for (std::size_t x = c0 % nx; x <= c1 % nx; ++x) {
+        auto& t = touching_[y * nx + x];
+        if (std::find(t.begin(), t.end(), static_cast<std::int32_t>(s)) == t.end()) {
+          t.push_back(static_cast<std::int32_t>(s));
+        }
+      }
+    }
+  }
+  // A sector none of whose lines touches the (grown) cell covers all of it or none of it: a
+  // point of the cell inside the sector's box decides. Only the cells under the sector's box
+  // are visited, so the build costs the boxes' area, not cells x sectors.
+  for (std::size_t s = 0; s < boundaries.size(); ++s) {
+    const SectorBoundary& sb = boundaries[s];
+    if (sb.edges.empty()) continue;
+    const std::size_t c0 = grid_.cell_of(sb.bounds.min);
+    const std::size_t c1 = grid_.cell_of(sb.bounds.max);
+    const std::size_t nx = grid_.columns();
+    for (std::size_t y = c0 / nx; y <= c1 / nx; ++y) {
+      for (std::size_t x = c0 % nx; x <= c1 % nx; ++x) {
+        const std::size_t c = y * nx + x;
+        const auto& t = touching_[c];
+        if (std::find(t.begin(), t.end(), static_cast<std::int32_t>(s)) != t.end()) continue;
+        Box2 part = grid_.cell_box(c);
+        part.min = glm::max(part.min, sb.bounds.min);
+        part.max = glm::min(part.max, sb.bounds.max);
+        if (part.min.x > part.max.x || part.min.y > part.max.y) continue;
+        if (sector_contains(sb, 0.5 * (part.min + part.max))) {
+          covering_[c].push_back(static_cast<std::int32_t>(s));
+        }
+      }
     }
   }
 }

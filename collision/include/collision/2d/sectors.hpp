@@ -105,6 +105,7 @@ class LineGrid {
   const std::vector<std::uint32_t>& cell_lines(std::size_t cell) const { return cells_[cell]; }
   Box2 cell_box(std::size_t cell) const;
   std::size_t cell_count() const { return cells_.size(); }
+  std::size_t columns() const { return static_cast<std::size_t>(nx_); }
 
  private:
   Box2 bounds_;
@@ -118,8 +119,10 @@ class LineGrid {
 
 /// Point location through a uniform grid: per cell, the sectors that cover the whole cell
 /// (no boundary line of theirs touches it; decided once at build time) and the sectors whose
-/// boundary lines touch it (tested exactly, even-odd over their boundary). Answers exactly what
-/// locate_sector_brute_force() answers (the tests check it on every Freedoom map).
+/// boundary lines touch it (tested exactly, even-odd over their boundary). A sector whose
+/// boundary does not close (corrupt input) is tested in every cell of its box. Answers exactly
+/// what locate_sector_brute_force() answers (the tests check it on every Freedoom map, the
+/// fuzzer on corrupt ones).
 class SectorLocator {
  public:
   SectorLocator(const SectorMap& map, const std::vector<SectorBoundary>& boundaries,
@@ -127,7 +130,6 @@ class SectorLocator {
   SectorLocation locate(const Vec2& p) const;
 
  private:
-  const SectorMap* map_;
   const std::vector<SectorBoundary>* boundaries_;
   LineGrid grid_;
   std::vector<std::vector<std::int32_t>> covering_;  ///< per cell
