@@ -145,7 +145,27 @@ int winding_number(const Polygon& polygon, const Vec2& p) {
 }
 
 bool contains_quadrant(const Polygon& polygon, const Vec2& p) {
-  return on_boundary(polygon, p) || winding_number(polygon, p) != 0;
+  // The winding number with the boundary test folded into the same pass: an edge can hold p
+  // only if its box does, and only then is the predicate needed for it.
+  const auto& v = polygon.vertices;
+  int quarter_turns = 0;
+  int qa = quadrant(v.back(), p);
+  for (std::size_t i = 0, j = v.size() - 1; i < v.size(); j = i++) {
+    const int qb = quadrant(v[i], p);
+    const int step = (qb - qa + 4) % 4;
+    if (step == 0) {
+      if (on_segment(v[j], v[i], p)) return true;
+    } else if (step == 2) {
+      const int o = orient2d(v[j], v[i], p);
+      if (o == 0) return true;  // a diagonal jump through p's lines: on the line means on the edge
+      quarter_turns += o > 0 ? 2 : -2;
+    } else {
+      if (on_segment(v[j], v[i], p)) return true;
+      quarter_turns += step == 1 ? 1 : -1;
+    }
+    qa = qb;
+  }
+  return quarter_turns != 0;
 }
 
 int crossing_count(const Polygon& polygon, const Vec2& p) {
@@ -158,7 +178,18 @@ int crossing_count(const Polygon& polygon, const Vec2& p) {
 }
 
 bool contains_crossing(const Polygon& polygon, const Vec2& p) {
-  return on_boundary(polygon, p) || (crossing_count(polygon, p) & 1) != 0;
+  // Even-odd with the boundary test folded in: an edge whose y range misses p.y can neither
+  // hold p nor cross the ray, so most edges cost two comparisons (Graphics Gems IV's trick).
+  const auto& v = polygon.vertices;
+  bool inside = false;
+  for (std::size_t i = 0, j = v.size() - 1; i < v.size(); j = i++) {
+    const Vec2& a = v[j];
+    const Vec2& b = v[i];
+    if ((a.y < p.y && b.y < p.y) || (a.y > p.y && b.y > p.y)) continue;
+    if (on_segment(a, b, p)) return true;
+    if (ray_crossing(a, b, p) != 0) inside = !inside;
+  }
+  return inside;
 }
 
 bool contains(const Polygon& polygon, const Vec2& p, PointInPolygonMethod method) {
