@@ -202,3 +202,22 @@ TEST(PointInPolygon, EveryMethodAgreesOffTheBoundaryOnRandomConvexAndConcavePoly
   EXPECT_GT(boundary_points, polygons * 20);  // the vertices at least
   EXPECT_GT(inside, points / 10);
 }
+
+#include "collision/2d/triangulate.hpp"
+
+TEST(Triangulate, EarClippingCoversTheAreaOfConcaveLoopsWithCollinearRuns) {
+  const std::vector<Vec2> notch = {{0, 0}, {5, 0}, {10, 0}, {10, 3}, {4, 3}, {4, 7}, {10, 7}, {10, 10}, {0, 10}};
+  for (bool reversed : {false, true}) {
+    std::vector<Vec2> loop = notch;
+    if (reversed) std::reverse(loop.begin(), loop.end());
+    const Triangulation t = triangulate_loop(loop);
+    EXPECT_TRUE(t.complete);
+    double area = 0.0;
+    for (const auto& tri : t.triangles) {
+      const double a = 0.5 * cross(loop[tri[1]] - loop[tri[0]], loop[tri[2]] - loop[tri[0]]);
+      EXPECT_GT(a, 0.0);
+      area += a;
+    }
+    EXPECT_DOUBLE_EQ(area, 100.0 - 24.0);
+  }
+}
