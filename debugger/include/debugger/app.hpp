@@ -32,7 +32,13 @@ struct HeadlessResult {
 };
 
 /// Runs without a window. @throws std::runtime_error (and the loaders' errors) with a message.
+/// A Doom map scene (`freedoom1:E1M1`, is_doom_map_spec) runs the 2D view (run_headless_2d).
 HeadlessResult run_headless(const RunOptions& options);
+
+/// The top-down 2D view of a Doom map (view2d.hpp): a seeded walk of a Doom-style circle body
+/// from the player 1 start; PNGs (the last frame once per point-in-polygon method) and
+/// walk2d.csv (frame,x,y,sector,contacts) in options.out.
+HeadlessResult run_headless_2d(const RunOptions& options);
 
 /// Opens a window and runs until it closes (or the key script exits). Returns the process exit
 /// code: 0, or 3 when the Vulkan validation layer reported anything. @throws like run_headless.
