@@ -13,6 +13,7 @@
 #include "collision_io/wad.hpp"
 #include "debugger/app.hpp"
 #include "debugger/view2d.hpp"
+#include "debugger/walk_script.hpp"
 #include "renderer/image.hpp"
 #include "renderer/offscreen_target.hpp"
 #include "renderer/renderer.hpp"
@@ -21,10 +22,38 @@ namespace debugger {
 
 using namespace collision::planar;
 
+namespace {
+
+// The 2D default tour of freedoom1 E1M1 (doors opened as a player opens them): from the player
+// start into the start room's south-west corner, through the doorway east (two-sided lines),
+// along the ledge of the nukage pit, through the door (sector 100) into the south hall, and up
+// the stairs there (floors 0 -> 16 -> 32 -> 48 -> 64, steps of at most 24). A walk script
+// (walk_script.hpp): yaw 0 = east, 90 = north; the body moves 8 units a frame at forward 1.
+constexpr const char* kE1M1Tour = R"(0.6667 yaw 225 forward 1
+0.5 yaw 30 forward 1
+1.5667 yaw 0 forward 1
+0.3333 yaw -90 forward 1
+0.3667 yaw -13 forward 1
+0.2 yaw -90 forward 1
+0.6167 yaw -147 forward 1
+0.5 yaw -100 forward 1
+0.5
+)";
+
+}  // namespace
+
 HeadlessResult run_headless_2d(const RunOptions& o) {
-  const collision::io::DoomLevel level = collision::io::load_doom_level(o.scene);
+  collision::io::DoomLevel level = collision::io::load_doom_level(o.scene);
   if (!level.has_player1_start) throw std::runtime_error(level.source + ": no player 1 start");
+  open_manual_doors(level.map);  // a player opens doors by hand: the view shows them open
   const SectorWorld world(level.map);
+  // A walk script (--walk), else the map's tour (E1M1), else the seeded random walk.
+  WalkScript script;
+  const bool e1m1 = level.map_name == "E1M1" &&
+                    std::filesystem::path(level.source.substr(0, level.source.rfind(':'))).filename() == "freedoom1.wad";
+  if (!o.walk.empty()) script = load_walk_script(o.walk);
+  else if (e1m1) script = parse_walk_script(kE1M1Tour);
+  const bool scripted = !script.segments.empty();
   const DoomBody body;
   renderer::ContextOptions context_options;
   if (o.validation) context_options.validation = true;
@@ -44,22 +73,29 @@ HeadlessResult run_headless_2d(const RunOptions& o) {
   double heading = angle(rng);
   const std::string name = level.map_name;
   std::ofstream csv(std::filesystem::path(o.out) / "walk2d.csv");
-  csv << "frame,x,y,sector,contacts\n";
+  csv << "frame,x,y,sector,contacts,z\n";
   renderer::DebugDraw draw;
   const PointInPolygonMethod methods[] = {PointInPolygonMethod::kCrossing, PointInPolygonMethod::kQuadrant,
                                           PointInPolygonMethod::kAngleSum, PointInPolygonMethod::kConvexSigns};
   for (int f = 0; f < o.frames; ++f) {
-    if (unit(rng) < 1.0 / 40.0) heading = angle(rng);
-    state.last_delta = 8.0 * Vec2{std::cos(heading), std::sin(heading)};
+    if (scripted) {
+      const FrameInput in = walk_input(script, f, 1.0f / 60.0f, {0.0f, 0.0f, 1.0f},
+                                       static_cast<float>(level.player1_start.angle_degrees * std::numbers::pi / 180.0));
+      state.last_delta = 8.0 * static_cast<double>(in.character.speed_scale) *
+                         Vec2{in.character.wish.x, in.character.wish.y};
+    } else {
+      if (unit(rng) < 1.0 / 40.0) heading = angle(rng);
+      state.last_delta = 8.0 * Vec2{std::cos(heading), std::sin(heading)};
+    }
     const DoomMove m = move_body(world, body, state.position, state.last_delta);
-    if (m.contacts > 0 && unit(rng) < 0.25) heading = angle(rng);
+    if (!scripted && m.contacts > 0 && unit(rng) < 0.25) heading = angle(rng);
     state.position = m.position;
     state.contacts = m.contacts;
     state.path.push_back(m.position);
     const double clearance = blocking_clearance(world, body, m.position, std::isnan(m.z) ? 0.0 : m.z);
     const bool anomaly = m.sector == kNoSector || clearance < body.radius - 1e-3;
     result.anomalies += anomaly;
-    csv << f << ',' << m.position.x << ',' << m.position.y << ',' << m.sector << ',' << m.contacts << '\n';
+    csv << f << ',' << m.position.x << ',' << m.position.y << ',' << m.sector << ',' << m.contacts << ',' << m.z << '\n';
     const bool every = o.capture_every > 0 && (f + 1) % o.capture_every == 0;
     const bool listed = std::find(o.capture_frames.begin(), o.capture_frames.end(), f) != o.capture_frames.end();
     const bool last = f == o.frames - 1;

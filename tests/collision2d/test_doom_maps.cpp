@@ -284,3 +284,20 @@ TEST(SectorLocator, AnUnclosedSectorFromCorruptDataStillMatchesBruteForce) {
     ASSERT_EQ(a.on_boundary, b.on_boundary) << p.x << "," << p.y;
   }
 }
+
+TEST(FreedoomMaps, ClosedDoorsBlockUntilOpenedByHand) {
+  io::DoomLevel level = io::load_doom_level("freedoom1:E1M1");
+  // Sector 100 is the door south of the nukage room: stored closed (ceiling on the floor).
+  ASSERT_GT(level.map.sectors.size(), 100u);
+  EXPECT_EQ(level.map.sectors[100].ceiling_height, level.map.sectors[100].floor_height);
+  EXPECT_GT(open_manual_doors(level.map), 5);
+  EXPECT_GE(level.map.sectors[100].ceiling_height - level.map.sectors[100].floor_height, 56.0);
+  // Walking south through it: blocked before, through after.
+  const io::DoomLevel closed = io::load_doom_level("freedoom1:E1M1");
+  for (const SectorMap* m : {&closed.map, static_cast<const SectorMap*>(&level.map)}) {
+    const SectorWorld world(*m);
+    Vec2 p{955.0, 30.0};
+    for (int i = 0; i < 20; ++i) p = move_body(world, DoomBody{}, p, {0.0, -8.0}).position;
+    EXPECT_EQ(p.y < -40.0, m == &level.map) << "y " << p.y;
+  }
+}

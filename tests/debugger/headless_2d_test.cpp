@@ -1,4 +1,6 @@
 // The top-down 2D view of a Doom map, headless (prism --headless --scene freedoom1:E1M1).
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -35,4 +37,33 @@ TEST(Headless2d, FreedoomE1M1TopDownViewWalksWithoutAnomaliesAndShowsEachMethods
   int lines = 0;
   while (std::getline(csv, line)) ++lines;
   EXPECT_EQ(lines, 241);  // header + one per frame
+}
+
+TEST(Headless2d, TheE1M1TourGoesIntoACornerThroughADoorAndUpTheStairs) {
+  if (!fs::exists("/usr/share/games/doom/freedoom1.wad")) GTEST_SKIP() << "freedoom not installed";
+  debugger::RunOptions o;
+  o.scene = "freedoom1:E1M1";
+  o.frames = 320;
+  o.out = (kOut / "headless_2d_tour").string();
+  fs::remove_all(o.out);
+  const debugger::HeadlessResult r = debugger::run_headless(o);
+  EXPECT_EQ(r.anomalies, 0);
+  std::ifstream csv(r.report);
+  std::string line;
+  std::getline(csv, line);
+  EXPECT_EQ(line, "frame,x,y,sector,contacts,z");
+  bool corner = false, doorway = false, door = false;
+  double highest = -1e9;
+  while (std::getline(csv, line)) {
+    double v[6];
+    std::sscanf(line.c_str(), "%lf,%lf,%lf,%lf,%lf,%lf", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]);
+    corner |= v[1] < -175.0 && v[2] < 81.0;  // the start room's south-west corner, at arm's length
+    doorway |= v[3] == 95.0;                // the doorway east of the start room
+    door |= v[3] == 100.0;                  // the door sector (opened) into the south hall
+    highest = std::max(highest, v[5]);
+  }
+  EXPECT_TRUE(corner);
+  EXPECT_TRUE(doorway);
+  EXPECT_TRUE(door);
+  EXPECT_GE(highest, 64.0) << "up the stairs: floors 16, 32, 48, 64";
 }

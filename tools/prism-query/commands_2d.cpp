@@ -130,8 +130,9 @@ int run_segments(const Commands2d& c) {
 }
 
 int run_walk2d(const Commands2d& c) {
-  const collision::io::DoomLevel level = collision::io::load_doom_level(c.map_spec);
+  collision::io::DoomLevel level = collision::io::load_doom_level(c.map_spec);
   if (!level.has_player1_start) throw std::runtime_error(level.source + ": no player 1 start");
+  if (c.open_doors) collision::planar::open_manual_doors(level.map);
   const collision::planar::SectorWorld world(level.map);
   walks2d::WalkSettings s;
   s.walks = c.walks;
@@ -176,6 +177,7 @@ void add_2d_commands(CLI::App& app, Commands2d& c) {
   c.walk2d->add_option("--walks", c.walks, "number of walks (default 10)")->check(CLI::Range(1, 100000000));
   c.walk2d->add_option("--frames", c.frames, "frames per walk (default 600)")->check(CLI::Range(1, 100000000));
   c.walk2d->add_option("--seed", c.seed, "random seed (default 1)");
+  c.walk2d->add_flag("--open-doors", c.open_doors, "open the doors a player opens by hand (default: as stored, closed)");
 }
 
 bool run_2d_commands(const Commands2d& c, int& status) {

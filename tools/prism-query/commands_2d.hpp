@@ -20,6 +20,7 @@ struct Commands2d {
   std::string input = "-";
   bool stats = false;
   bool brute_force = false;
+  bool open_doors = false;
   double radius = 16.0;
   double height = 56.0;
   double speed = 8.0;

@@ -63,6 +63,32 @@ void chain_loops(SectorBoundary& sb) {
 
 }  // namespace
 
+int open_manual_doors(SectorMap& map) {
+  const auto n = static_cast<std::int32_t>(map.sectors.size());
+  std::vector<bool> is_door(map.sectors.size(), false);
+  for (const SectorLine& l : map.lines) {
+    const std::uint16_t k = l.special;
+    const bool manual = k == 1 || (k >= 26 && k <= 28) || (k >= 31 && k <= 34) || k == 117 || k == 118;
+    if (manual && l.back_sector >= 0 && l.back_sector < n) is_door[l.back_sector] = true;
+  }
+  int opened = 0;
+  for (std::int32_t d = 0; d < n; ++d) {
+    if (!is_door[d]) continue;
+    double lowest = std::numeric_limits<double>::infinity();
+    for (const SectorLine& l : map.lines) {
+      std::int32_t other = kNoSector;
+      if (l.front_sector == d) other = l.back_sector;
+      else if (l.back_sector == d) other = l.front_sector;
+      if (other >= 0 && other < n && other != d) lowest = std::min(lowest, map.sectors[other].ceiling_height);
+    }
+    if (std::isfinite(lowest) && lowest - 4.0 > map.sectors[d].ceiling_height) {
+      map.sectors[d].ceiling_height = lowest - 4.0;
+      ++opened;
+    }
+  }
+  return opened;
+}
+
 std::vector<SectorBoundary> build_sector_boundaries(const SectorMap& map) {
   std::vector<SectorBoundary> out(map.sectors.size());
   const auto n_sec = static_cast<std::int32_t>(map.sectors.size());

@@ -35,9 +35,11 @@ struct HeadlessResult {
 /// A Doom map scene (`freedoom1:E1M1`, is_doom_map_spec) runs the 2D view (run_headless_2d).
 HeadlessResult run_headless(const RunOptions& options);
 
-/// The top-down 2D view of a Doom map (view2d.hpp): a seeded walk of a Doom-style circle body
-/// from the player 1 start; PNGs (the last frame once per point-in-polygon method) and
-/// walk2d.csv (frame,x,y,sector,contacts) in options.out.
+/// The top-down 2D view of a Doom map (view2d.hpp), doors opened: a Doom-style circle body
+/// walks from the player 1 start by options.walk (a walk script: yaw 0 = east, 8 units a frame
+/// at forward 1), else the map's default tour (freedoom1 E1M1: into a corner, through a doorway
+/// and a door, up the stairs), else a seeded random walk; PNGs (the last frame once per
+/// point-in-polygon method) and walk2d.csv (frame,x,y,sector,contacts,z) in options.out.
 HeadlessResult run_headless_2d(const RunOptions& options);
 
 /// Opens a window and runs until it closes (or the key script exits). Returns the process exit

@@ -84,6 +84,13 @@ struct SectorBoundary {
   Box2 bounds;
 };
 
+/// Opens the doors a player opens by hand (Doom's manual door specials 1, 26-28, 31-34, 117,
+/// 118 on a two-sided line: the door is the line's back sector): each door sector's ceiling is
+/// raised to 4 units below the lowest ceiling around it, as Doom's EV_DoDoor does
+/// (P_FindLowestCeilingSurrounding). Maps are stored with their doors closed (ceiling on the
+/// floor), so without this a body cannot pass any door. Returns the number of doors opened.
+int open_manual_doors(SectorMap& map);
+
 /// Builds every sector's boundary (index = sector index). Lines naming a sector or vertex out
 /// of range throw std::out_of_range naming the line.
 std::vector<SectorBoundary> build_sector_boundaries(const SectorMap& map);
