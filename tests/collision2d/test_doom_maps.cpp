@@ -301,3 +301,12 @@ TEST(FreedoomMaps, ClosedDoorsBlockUntilOpenedByHand) {
     EXPECT_EQ(p.y < -40.0, m == &level.map) << "y " << p.y;
   }
 }
+
+TEST(SectorLocator, NonFinitePointsAreInNoSector) {
+  const io::DoomLevel level = io::load_doom_level("freedoom1:E1M1");
+  const SectorWorld world(level.map);
+  for (const Vec2& p : {Vec2{NAN, 0.0}, Vec2{0.0, NAN}, Vec2{INFINITY, 0.0}, Vec2{-INFINITY, -INFINITY}}) {
+    EXPECT_EQ(world.locate(p).sector, kNoSector);
+    EXPECT_FALSE(world.locate(p).on_boundary);
+  }
+}

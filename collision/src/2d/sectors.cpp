@@ -222,8 +222,9 @@ Box2 LineGrid::cell_box(std::size_t cell) const {
 std::size_t LineGrid::cell_of(const Vec2& p) const {
   const double fx = std::floor((p.x - bounds_.min.x) / cell_);
   const double fy = std::floor((p.y - bounds_.min.y) / cell_);
-  const int x = fx < 0.0 ? 0 : fx >= nx_ ? nx_ - 1 : static_cast<int>(fx);
-  const int y = fy < 0.0 ? 0 : fy >= ny_ ? ny_ - 1 : static_cast<int>(fy);
+  // !(f >= 0) also catches NaN, which must not reach the cast.
+  const int x = !(fx >= 0.0) ? 0 : fx >= nx_ ? nx_ - 1 : static_cast<int>(fx);
+  const int y = !(fy >= 0.0) ? 0 : fy >= ny_ ? ny_ - 1 : static_cast<int>(fy);
   return static_cast<std::size_t>(y) * nx_ + x;
 }
 

@@ -35,7 +35,9 @@ struct DoomBody {
 };
 
 /// The static level the body moves in: the map, its sector boundaries, point location and a
-/// line grid. Keeps a reference to `map`, which must outlive it.
+/// line grid. Keeps a reference to `map`, which must outlive it. Not safe to query from several
+/// threads at once (the line grid marks the lines a query has visited); give each thread its
+/// own SectorWorld.
 class SectorWorld {
  public:
   explicit SectorWorld(const SectorMap& map, double cell_size = 128.0);
