@@ -22,25 +22,6 @@ namespace debugger {
 
 using namespace collision::planar;
 
-namespace {
-
-// The 2D default tour of freedoom1 E1M1 (doors opened as a player opens them): from the player
-// start into the start room's south-west corner, through the doorway east (two-sided lines),
-// along the ledge of the nukage pit, through the door (sector 100) into the south hall, and up
-// the stairs there (floors 0 -> 16 -> 32 -> 48 -> 64, steps of at most 24). A walk script
-// (walk_script.hpp): yaw 0 = east, 90 = north; the body moves 8 units a frame at forward 1.
-constexpr const char* kE1M1Tour = R"(0.6667 yaw 225 forward 1
-0.5 yaw 30 forward 1
-1.5667 yaw 0 forward 1
-0.3333 yaw -90 forward 1
-0.3667 yaw -13 forward 1
-0.2 yaw -90 forward 1
-0.6167 yaw -147 forward 1
-0.5 yaw -100 forward 1
-0.5
-)";
-
-}  // namespace
 
 HeadlessResult run_headless_2d(const RunOptions& o) {
   collision::io::DoomLevel level = collision::io::load_doom_level(o.scene);
@@ -48,11 +29,7 @@ HeadlessResult run_headless_2d(const RunOptions& o) {
   open_manual_doors(level.map);  // a player opens doors by hand: the view shows them open
   const SectorWorld world(level.map);
   // A walk script (--walk), else the map's tour (E1M1), else the seeded random walk.
-  WalkScript script;
-  const bool e1m1 = level.map_name == "E1M1" &&
-                    std::filesystem::path(level.source.substr(0, level.source.rfind(':'))).filename() == "freedoom1.wad";
-  if (!o.walk.empty()) script = load_walk_script(o.walk);
-  else if (e1m1) script = parse_walk_script(kE1M1Tour);
+  const WalkScript script = walk_for_2d(o.walk, level);
   const bool scripted = !script.segments.empty();
   const DoomBody body;
   renderer::ContextOptions context_options;

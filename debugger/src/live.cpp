@@ -87,9 +87,7 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
 }  // namespace
 
 int run_live(const RunOptions& o) {
-  if (is_doom_map_spec(o.scene)) {
-    throw std::runtime_error(o.scene + ": the 2D view of a Doom map runs headless only so far (--headless)");
-  }
+  if (o.session.empty() && is_doom_map_spec(o.scene)) return run_live_2d(o);
   LiveState s;
   SessionRecording recording;
   const bool replaying = !o.session.empty();

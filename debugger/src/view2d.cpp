@@ -8,6 +8,7 @@
 
 #include "collision/2d/segment.hpp"
 #include "collision/2d/triangulate.hpp"
+#include "collision_io/wad.hpp"
 
 namespace debugger {
 
@@ -37,6 +38,33 @@ renderer::Colour floor_colour(double floor, double lo, double hi) {
 }
 
 }  // namespace
+
+namespace {
+
+// The 2D default tour of freedoom1 E1M1 (doors opened as a player opens them): from the player
+// start into the start room's south-west corner, through the doorway east (two-sided lines),
+// along the ledge of the nukage pit, through the door (sector 100) into the south hall, and up
+// the stairs there (floors 0 -> 16 -> 32 -> 48 -> 64, steps of at most 24). A walk script
+// (walk_script.hpp): yaw 0 = east, 90 = north; the body moves 8 units a frame at forward 1.
+constexpr const char* kE1M1Tour = R"(0.6667 yaw 225 forward 1
+0.5 yaw 30 forward 1
+1.5667 yaw 0 forward 1
+0.3333 yaw -90 forward 1
+0.3667 yaw -13 forward 1
+0.2 yaw -90 forward 1
+0.6167 yaw -147 forward 1
+0.5 yaw -100 forward 1
+0.5
+)";
+
+}  // namespace
+
+WalkScript walk_for_2d(const std::string& walk_file, const collision::io::DoomLevel& level) {
+  if (!walk_file.empty()) return load_walk_script(walk_file);
+  const std::string wad = std::filesystem::path(level.source.substr(0, level.source.rfind(':'))).filename().string();
+  if (level.map_name == "E1M1" && wad == "freedoom1.wad") return parse_walk_script(kE1M1Tour);
+  return {};
+}
 
 bool is_doom_map_spec(const std::string& spec) {
   const std::size_t colon = spec.rfind(':');

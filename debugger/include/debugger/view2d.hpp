@@ -14,6 +14,11 @@
 #include "collision/2d/polygon.hpp"
 #include "renderer/camera.hpp"
 #include "renderer/debug_draw.hpp"
+#include "debugger/walk_script.hpp"
+
+namespace collision::io {
+struct DoomLevel;
+}
 
 namespace debugger {
 
@@ -38,6 +43,11 @@ struct View2dOptions {
 /// Fills `draw` (cleared first) with the view of `state` in `world`.
 void build_view_2d(const collision::planar::SectorWorld& world, const collision::planar::DoomBody& body,
                    const View2dState& state, const View2dOptions& options, renderer::DebugDraw& draw);
+
+/// The walk a 2D run follows: `walk_file` when given, else the map's default tour (freedoom1
+/// E1M1: into the start room's corner, through a doorway and a door, up the stairs), else none
+/// (empty: the caller walks at random or by keys). yaw 0 = east, 90 = north.
+WalkScript walk_for_2d(const std::string& walk_file, const collision::io::DoomLevel& level);
 
 /// The orthographic top-down camera centred on `centre`, `view_height` units tall, north up.
 renderer::Camera top_down_camera(collision::planar::Vec2 centre, double view_height);
