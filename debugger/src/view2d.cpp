@@ -99,20 +99,45 @@ void build_view_2d(const SectorWorld& world, const DoomBody& body, const View2dS
   const double half = 0.75 * o.view_height;  // what can be on screen (any aspect up to 1.5)
   const Box2 view{p - Vec2{half * 1.5}, p + Vec2{half * 1.5}};
 
-  // Sectors filled by floor height (one-loop sectors by ear clipping; the rest outlined only).
+  // Sectors filled by floor height: every loop that bounds a sector from outside (positive
+  // area) is ear-clipped and filled, largest sectors first, so a hole is painted over by the
+  // smaller sector inside it; a hole with no sector inside (a pillar) is cleared afterwards.
   double lo = 1e300, hi = -1e300;
   for (const Sector& s : map.sectors) {
     lo = std::min(lo, s.floor_height);
     hi = std::max(hi, s.floor_height);
   }
   if (o.fill_sectors) {
+    std::vector<std::size_t> order;
     for (std::size_t s = 0; s < bounds.size(); ++s) {
-      const SectorBoundary& b = bounds[s];
-      if (b.loops.size() != 1 || !b.bounds.overlaps(view)) continue;
-      const Triangulation t = triangulate_loop(b.loops[0]);
-      const renderer::Colour c = floor_colour(map.sectors[s].floor_height, lo, hi);
-      for (const auto& tri : t.triangles) {
-        renderer::debug_triangle(l, at(b.loops[0][tri[0]]), at(b.loops[0][tri[1]]), at(b.loops[0][tri[2]]), c);
+      if (!bounds[s].loops.empty() && bounds[s].bounds.overlaps(view)) order.push_back(s);
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t x, std::size_t y) { return bounds[x].area > bounds[y].area; });
+    auto loop_area = [](const std::vector<Vec2>& loop) {
+      double twice = 0.0;
+      for (std::size_t i = 0, j = loop.size() - 1; i < loop.size(); j = i++) twice += cross(loop[j], loop[i]);
+      return 0.5 * twice;
+    };
+    auto fill = [&](const std::vector<Vec2>& loop, renderer::Colour c) {
+      const Triangulation t = triangulate_loop(loop);
+      for (const auto& tri : t.triangles) renderer::debug_triangle(l, at(loop[tri[0]]), at(loop[tri[1]]), at(loop[tri[2]]), c);
+      return t;
+    };
+    for (std::size_t s : order) {
+      for (const auto& loop : bounds[s].loops) {
+        if (loop.size() >= 3 && loop_area(loop) > 0.0) fill(loop, floor_colour(map.sectors[s].floor_height, lo, hi));
+      }
+    }
+    const renderer::Colour clear = rgba(26, 28, 33);
+    for (std::size_t s : order) {
+      for (const auto& loop : bounds[s].loops) {
+        if (loop.size() < 3 || !(loop_area(loop) < 0.0)) continue;
+        const Triangulation t = triangulate_loop(loop);
+        if (t.triangles.empty()) continue;
+        const auto& tri = t.triangles[0];
+        const Vec2 inside = (loop[tri[0]] + loop[tri[1]] + loop[tri[2]]) / 3.0;
+        if (world.locate(inside).sector == kNoSector) fill(loop, clear);
       }
     }
   }
