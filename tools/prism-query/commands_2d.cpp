@@ -23,6 +23,9 @@ namespace {
 
 using collision::planar::Vec2;
 
+// -0 prints as "-0": a signed zero is still zero, so print +0.
+double z0(double v) { return v == 0.0 ? 0.0 : v; }
+
 // Reads rows of `count` comma-separated finite numbers (header and blank lines skipped).
 std::vector<std::vector<double>> read_rows(const std::string& path, std::size_t count) {
   std::unique_ptr<std::ifstream> file;
@@ -113,13 +116,13 @@ int run_segments(const Commands2d& c) {
     switch (x.kind) {
       case IntersectionKind::kNone: std::printf("none,,,,,,,,\n"); break;
       case IntersectionKind::kPoint:
-        std::printf("point,%.17g,%.17g,%.17g,%.17g,,,,\n", x.ends[0].point.x, x.ends[0].point.y,
-                    x.ends[0].s, x.ends[0].t);
+        std::printf("point,%.17g,%.17g,%.17g,%.17g,,,,\n", z0(x.ends[0].point.x), z0(x.ends[0].point.y),
+                    z0(x.ends[0].s), z0(x.ends[0].t));
         break;
       case IntersectionKind::kOverlap:
-        std::printf("overlap,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", x.ends[0].point.x,
-                    x.ends[0].point.y, x.ends[0].s, x.ends[0].t, x.ends[1].point.x,
-                    x.ends[1].point.y, x.ends[1].s, x.ends[1].t);
+        std::printf("overlap,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", z0(x.ends[0].point.x),
+                    z0(x.ends[0].point.y), z0(x.ends[0].s), z0(x.ends[0].t), z0(x.ends[1].point.x),
+                    z0(x.ends[1].point.y), z0(x.ends[1].s), z0(x.ends[1].t));
         break;
     }
   }
@@ -143,7 +146,7 @@ int run_walk2d(const Commands2d& c) {
   s.speed = c.speed;
   const walks2d::WalkSummary sum =
       walks2d::run_walks(world, level.player1_start.position, s, [](const walks2d::WalkFrame& f) {
-        std::printf("%d,%d,%.17g,%.17g,%d\n", f.walk, f.frame, f.position.x, f.position.y, f.sector);
+        std::printf("%d,%d,%.17g,%.17g,%d\n", f.walk, f.frame, z0(f.position.x), z0(f.position.y), f.sector);
       });
   std::fprintf(stderr,
                "%s: %d walks x %d frames, radius %g: %ld frames, %ld with wall contact, %ld "
