@@ -194,12 +194,32 @@ int run_live_2d(const RunOptions& o) {
           crossings += c != 0;
           winding += c;
         }
-        ImGui::Text("crossings %d (even-odd: %s), winding number %d", crossings, crossings % 2 ? "in" : "out", winding);
+        if (loc.on_boundary) {
+          ImGui::Text("on a boundary line: inside by the boundary rule (raw crossings %d, winding %d)", crossings,
+                      winding);
+        } else {
+          ImGui::Text("crossings %d (even-odd: %s), winding number %d", crossings, crossings % 2 ? "in" : "out",
+                      winding);
+        }
         if (b.loops.size() == 1) {
           const Polygon poly{b.loops[0]};
           for (PointInPolygonMethod m : kMethods) {
             ImGui::Text("  %-10s %s", to_string(m), contains(poly, state.position, m) ? "inside" : "outside");
           }
+        }
+      }
+      if (state.path.size() >= 2) {
+        // The last move's path against the lines it meets (seed 003's s and t: path = from +
+        // s (to - from), line = v1 + t (v2 - v1)).
+        const Vec2 from = state.path[state.path.size() - 2];
+        int shown_crossings = 0;
+        for (std::size_t i = 0; i < level.map.lines.size() && shown_crossings < 4; ++i) {
+          const SectorLine& line = level.map.lines[i];
+          const SegmentIntersection x = intersect_segments(from, state.position, level.map.vertices[line.v1],
+                                                           level.map.vertices[line.v2]);
+          if (x.kind == IntersectionKind::kNone) continue;
+          ImGui::Text("move meets line %zu: %s s %.4f t %.4f", i, to_string(x.kind), x.ends[0].s, x.ends[0].t);
+          ++shown_crossings;
         }
       }
       ImGui::Separator();
