@@ -10,7 +10,7 @@ PACKAGES=(
   glslc glslang-tools spirv-tools libglfw3-dev libimgui-dev libstb-dev xvfb xauth
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
   libbullet-dev libembree-dev
-  openarena-081-maps
+  openarena-081-maps freedoom
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

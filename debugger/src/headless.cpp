@@ -13,6 +13,7 @@
 #include "debugger/scene.hpp"
 #include "debugger/session_file.hpp"
 #include "debugger/view.hpp"
+#include "debugger/view2d.hpp"
 #include "debugger/walk_script.hpp"
 #include "renderer/offscreen_target.hpp"
 
@@ -20,6 +21,7 @@ namespace debugger {
 
 HeadlessResult run_headless(const RunOptions& o) {
   if (o.frames < 1) throw std::runtime_error("--frames must be at least 1");
+  if (o.session.empty() && is_doom_map_spec(o.scene)) return run_headless_2d(o);
   SessionRecording recording;
   const bool replaying = !o.session.empty();
   if (replaying) recording = load_session(o.session);

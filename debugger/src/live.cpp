@@ -10,6 +10,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "debugger/view2d.hpp"
 #include "debugger/app.hpp"
 #include "debugger/session_file.hpp"
 #include "debugger/view.hpp"
@@ -86,6 +87,7 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
 }  // namespace
 
 int run_live(const RunOptions& o) {
+  if (o.session.empty() && is_doom_map_spec(o.scene)) return run_live_2d(o);
   LiveState s;
   SessionRecording recording;
   const bool replaying = !o.session.empty();

@@ -37,8 +37,11 @@ glm::mat4 camera_view(const Camera& camera) {
 
 glm::mat4 camera_projection(const Camera& camera, glm::uvec2 extent) {
   float aspect = static_cast<float>(std::max(extent.x, 1u)) / static_cast<float>(std::max(extent.y, 1u));
+  const float h = 0.5f * camera.ortho_height;
   glm::mat4 projection =
-      glm::perspectiveRH_ZO(camera.fov_y, aspect, camera.near_plane, camera.far_plane);
+      camera.ortho_height > 0.0f
+          ? glm::orthoRH_ZO(-h * aspect, h * aspect, -h, h, camera.near_plane, camera.far_plane)
+          : glm::perspectiveRH_ZO(camera.fov_y, aspect, camera.near_plane, camera.far_plane);
   projection[1][1] *= -1.0f;  // Vulkan's clip space has y pointing down
   return projection;
 }

@@ -28,6 +28,7 @@
 #include <CLI/CLI.hpp>
 
 #include "character_command.hpp"
+#include "commands_2d.hpp"
 #include "level_args.hpp"
 #include "move_command.hpp"
 #include "query_commands.hpp"
@@ -85,6 +86,8 @@ int main(int argc, char** argv) {
   add_body_args(character, character_b);
   add_motion_args(character, character_m);
   add_character_args(character, character_a);
+  Commands2d commands_2d;  // sector, segments, walk2d (commands_2d.hpp)
+  add_2d_commands(app, commands_2d);
 
   CLI11_PARSE(app, argc, argv);
   try {
@@ -94,6 +97,7 @@ int main(int argc, char** argv) {
     if (move->parsed()) return run_move(move_c, move_b, move_m, trace_path);
     if (walk->parsed()) return run_walk_command(walk_c, walk_b, walk_m, walk_w);
     if (character->parsed()) return run_character(character_c, character_b, character_m, character_a);
+    if (int status = 1; run_2d_commands(commands_2d, status)) return status;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "prism-query: %s\n", e.what());
     return 1;

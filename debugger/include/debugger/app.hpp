@@ -32,7 +32,23 @@ struct HeadlessResult {
 };
 
 /// Runs without a window. @throws std::runtime_error (and the loaders' errors) with a message.
+/// A Doom map scene (`freedoom1:E1M1`, is_doom_map_spec) runs the 2D view (run_headless_2d).
 HeadlessResult run_headless(const RunOptions& options);
+
+/// The top-down 2D view of a Doom map (view2d.hpp), doors opened: a Doom-style circle body
+/// walks from the player 1 start by options.walk (a walk script: yaw 0 = east, 8 units a frame
+/// at forward 1), else the map's default tour (freedoom1 E1M1: into a corner, through a doorway
+/// and a door, up the stairs), else a seeded random walk; PNGs (the last frame once per
+/// point-in-polygon method) and walk2d.csv (frame,x,y,sector,contacts,z) in options.out.
+HeadlessResult run_headless_2d(const RunOptions& options);
+
+/// The 2D view of a Doom map in a window (run_live calls it for a Doom map scene): the tour or
+/// --walk plays, then WASD walks (W north); P pauses, . and , step, PageUp/PageDown step ten,
+/// Home/End jump to the previous/next event (contact begin, sector change, refused move,
+/// anomaly), B branches, C cycles the point-in-polygon method shown, the wheel zooms, F12
+/// writes DIR/MAP_fFRAME_METHOD.png; the inspector shows the frame's body, sector and each
+/// method's answer. Returns like run_live.
+int run_live_2d(const RunOptions& options);
 
 /// Opens a window and runs until it closes (or the key script exits). Returns the process exit
 /// code: 0, or 3 when the Vulkan validation layer reported anything. @throws like run_headless.

@@ -25,6 +25,9 @@ struct Camera {
   float fov_y = 1.0472f;                ///< vertical field of view, radians (60 degrees)
   float near_plane = 0.05f;             ///< world units, > 0
   float far_plane = 10000.0f;           ///< world units, > near_plane
+  /// > 0: an orthographic projection this many world units tall (the 2D top-down view);
+  /// 0: perspective with fov_y.
+  float ortho_height = 0.0f;
 };
 
 /// World to view (right-handed, looking down -Z in view space).

@@ -1,0 +1,55 @@
+#pragma once
+/// @file view2d.hpp
+/// The top-down 2D view of a Doom map (seeds 002 and 003): an orthographic camera looking down
+/// on the map (x east, y north), sectors filled by floor height, lines by kind, the body, the
+/// arm's-length band along the blocking walls near it, the test point with the working of a
+/// point-in-polygon method, crossings of the body's path with lines (s and t), and a bouncing
+/// particle's path. The collision core computes, this file only turns its answers into debug
+/// primitives (renderer::DebugDraw).
+
+#include <string>
+#include <vector>
+
+#include "collision/2d/doom_move.hpp"
+#include "collision/2d/polygon.hpp"
+#include "renderer/camera.hpp"
+#include "renderer/debug_draw.hpp"
+#include "debugger/walk_script.hpp"
+
+namespace collision::io {
+struct DoomLevel;
+}
+
+namespace debugger {
+
+/// True when `spec` names a Doom map (`WAD:MAP` with a .wad path or an installed Freedoom name).
+bool is_doom_map_spec(const std::string& spec);
+
+struct View2dState {
+  collision::planar::Vec2 position{0.0};            ///< body centre
+  std::vector<collision::planar::Vec2> path;        ///< centres of the frames so far
+  collision::planar::Vec2 last_delta{0.0};          ///< this frame's desired move
+  int contacts = 0;
+};
+
+struct View2dOptions {
+  collision::planar::PointInPolygonMethod method = collision::planar::PointInPolygonMethod::kCrossing;
+  bool fill_sectors = true;
+  bool band = true;
+  bool particle = true;
+  double view_height = 1024.0;  ///< world units shown top to bottom
+};
+
+/// Fills `draw` (cleared first) with the view of `state` in `world`.
+void build_view_2d(const collision::planar::SectorWorld& world, const collision::planar::DoomBody& body,
+                   const View2dState& state, const View2dOptions& options, renderer::DebugDraw& draw);
+
+/// The walk a 2D run follows: `walk_file` when given, else the map's default tour (freedoom1
+/// E1M1: into the start room's corner, through a doorway and a door, up the stairs), else none
+/// (empty: the caller walks at random or by keys). yaw 0 = east, 90 = north.
+WalkScript walk_for_2d(const std::string& walk_file, const collision::io::DoomLevel& level);
+
+/// The orthographic top-down camera centred on `centre`, `view_height` units tall, north up.
+renderer::Camera top_down_camera(collision::planar::Vec2 centre, double view_height);
+
+}  // namespace debugger
