@@ -19,8 +19,12 @@
 // query rate (timed around the query loop alone) to stderr.
 #include <cstdio>
 #include <exception>
+#include <string>
 
 #include <CLI/CLI.hpp>
+
+#include "collision/domain.hpp"
+#include "file_output/atomic_file.hpp"
 
 #include "level_args.hpp"
 #include "move_command.hpp"
@@ -43,14 +47,33 @@ int main(int argc, char** argv) {
   auto* ray = app.add_subcommand("ray", "segment cast per query line");
   add_level_args(ray, ray_c, true);
 
-  std::size_t count = 1000;
+  long long count = 1000;
   unsigned seed = 1;
   float max_move = 64.0f;
   auto* random = app.add_subcommand("random", "write random queries inside the level's bounds");
   add_level_args(random, random_c, false);
-  random->add_option("--count", count, "number of queries");
+  random->add_option("--count", count, "number of queries (0 to 1e9)")
+      ->check(CLI::Range(0LL, 1'000'000'000LL));
   random->add_option("--seed", seed, "random seed");
-  random->add_option("--max-move", max_move, "longest move, in level units")->check(CLI::PositiveNumber);
+  // Not CLI::PositiveNumber: it lets NaN through and words its error with DBL_MAX in full.
+  random->add_option("--max-move", max_move, "longest move, in level units (0 < L <= 2^40)")
+      ->check(CLI::Validator(
+          [](const std::string& text) -> std::string {
+            float v = 0.0f;
+            try {
+              std::size_t used = 0;
+              v = std::stof(text, &used);
+              if (used != text.size()) return "'" + text + "' is not a number";
+            } catch (const std::exception&) {
+              return "'" + text + "' is not a number in float's range";
+            }
+            if (!(v > 0.0f && v <= collision::kMaxMoveLength)) {
+              return "'" + text + "' must be a positive length of at most 2^40 (about 1.1e12, " +
+                     "the collision core's input domain)";
+            }
+            return {};
+          },
+          "LENGTH", "positive length"));
 
   MotionArgs move_m, walk_m;
   std::string trace_path;
@@ -72,11 +95,15 @@ int main(int argc, char** argv) {
 
   CLI11_PARSE(app, argc, argv);
   try {
-    if (sweep->parsed()) return run_sweep(sweep_c, sweep_b, one_sided);
-    if (ray->parsed()) return run_ray(ray_c);
-    if (random->parsed()) return run_random(random_c, count, seed, max_move);
-    if (move->parsed()) return run_move(move_c, move_b, move_m, trace_path);
-    if (walk->parsed()) return run_walk_command(walk_c, walk_b, walk_m, walk_w);
+    int status = 1;
+    if (sweep->parsed()) status = run_sweep(sweep_c, sweep_b, one_sided);
+    else if (ray->parsed()) status = run_ray(ray_c);
+    else if (random->parsed()) status = run_random(random_c, static_cast<std::size_t>(count), seed, max_move);
+    else if (move->parsed()) status = run_move(move_c, move_b, move_m, trace_path);
+    else if (walk->parsed()) status = run_walk_command(walk_c, walk_b, walk_m, walk_w);
+    // A full disk or /dev/full shows up here, at the last flush: never exit 0 on lost output.
+    file_output::check_stdout();
+    return status;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "prism-query: %s\n", e.what());
     return 1;

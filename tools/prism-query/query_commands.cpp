@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "collision/queries.hpp"
+#include "file_output/atomic_file.hpp"
 
 namespace prism_query {
 
@@ -25,7 +26,12 @@ int run_sweep(const LevelArgs& c, const BodyArgs& b, bool one_sided) {
                      : collision::sweep_sphere(w.world, q.origin, body.radii.x, q.delta, options);
   }
   report_rate(c.stats, queries.size(), seconds_since(t0));
-  for (const auto& r : results) write_sweep(stdout, r);
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    // read_input() already refused lines outside the domain; the body was checked too, so an
+    // invalid answer here is a defect worth stopping for, never a silent "miss".
+    if (results[i].invalid_input) throw InputError(query_place(c, queries[i]) + ": the core refused this query as invalid input");
+    write_sweep(stdout, results[i]);
+  }
   return 0;
 }
 
@@ -38,7 +44,10 @@ int run_ray(const LevelArgs& c) {
     results[i] = collision::raycast(w.world, queries[i].origin, queries[i].delta);
   }
   report_rate(c.stats, queries.size(), seconds_since(t0));
-  for (const auto& r : results) write_ray(stdout, r);
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (results[i].invalid_input) throw InputError(query_place(c, queries[i]) + ": the core refused this query as invalid input");
+    write_ray(stdout, results[i]);
+  }
   return 0;
 }
 
@@ -58,6 +67,7 @@ int run_random(const LevelArgs& c, std::size_t count, unsigned seed, float max_m
     std::printf("%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", static_cast<double>(p.x), static_cast<double>(p.y),
                 static_cast<double>(p.z), static_cast<double>(d.x), static_cast<double>(d.y),
                 static_cast<double>(d.z));
+    if (std::ferror(stdout)) file_output::check_stdout();  // stop at the first lost line
   }
   return 0;
 }
