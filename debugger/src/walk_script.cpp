@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include <glm/ext/vector_double3.hpp>
 #include <glm/geometric.hpp>
 
 #include "renderer/camera.hpp"
@@ -72,9 +73,11 @@ FrameInput walk_input(const WalkScript& script, int frame, float dt, glm::vec3 u
   if (!active) return in;
   const glm::vec3 forward = renderer::direction_from_angles(up, yaw, 0.0f);
   const glm::vec3 right = glm::normalize(glm::cross(forward, up));
-  glm::vec3 wish = active->forward * forward + active->right * right;
-  if (glm::length(wish) > 1.0f) wish = glm::normalize(wish);
-  in.character.wish = wish;
+  // In double and clamped: `forward 1e30` walks at full speed rather than overflowing to zero.
+  const glm::dvec3 wish = static_cast<double>(active->forward) * glm::dvec3(forward) +
+                          static_cast<double>(active->right) * glm::dvec3(right);
+  const double len = glm::length(wish);
+  in.character.wish = glm::vec3(len > 1.0 ? wish / len : wish);
   in.character.speed_scale = active->speed_scale;
   // Jump on the segment's first frame only.
   in.character.jump = active->jump && (t - seg_start) < dt;
