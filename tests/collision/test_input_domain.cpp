@@ -51,6 +51,28 @@ TEST(InputDomain, BvhBuildWithCentroidSpanBeyondFloatRangeStaysInBounds) {
   }
 }
 
+TEST(InputDomain, BvhBuildWithDenormalCentroidSpanStaysInBounds) {
+  // The other road to the same out-of-bounds write (issue 14 item 1, one flipped byte of
+  // oa_dm1): centroids a few denormals apart gave a float scale of bins / extent = inf, and
+  // (c - lo) * inf = NaN for the lowest centroid.
+  collision::TriangleMesh mesh;
+  for (int i = 0; i < 9; ++i) {
+    const float x = static_cast<float>(i) * 1.4e-45f;
+    const auto base = static_cast<unsigned>(mesh.positions.size());
+    mesh.positions.push_back({x, 0.0f, 0.0f});
+    mesh.positions.push_back({x, 1.0f, 0.0f});
+    mesh.positions.push_back({x, 0.0f, 1.0f});
+    mesh.indices.emplace_back(base, base + 1, base + 2);
+    mesh.normals.push_back({1.0f, 0.0f, 0.0f});
+    mesh.flags.push_back(0);
+  }
+  const collision::Bvh bvh = collision::build_bvh(mesh);
+  ASSERT_EQ(bvh.triangles.size(), 9u);
+  std::set<std::uint32_t> seen;
+  for (const auto& t : bvh.triangles) seen.insert(t.index);
+  EXPECT_EQ(seen.size(), 9u);
+}
+
 TEST(InputDomain, MeshBuilderDropsTrianglesOutsideTheDomainAndCountsThem) {
   const collision::TriangleMesh in = centroid_span_beyond_float_mesh();
   std::vector<glm::vec3> positions = in.positions;
