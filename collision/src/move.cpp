@@ -134,6 +134,9 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
       break;
     }
     const SweepHit hit = detail::sweep_body(world, body, pos, rem, options);
+    // validate_move() admitted the move; a slide that still leaves the domain (pushed out at
+    // its very edge) stops here rather than reading "invalid" as "nothing hit".
+    if (hit.invalid_input) throw std::invalid_argument("move: a slide iteration left the input domain");
     ++result.iterations;
     SlideIteration* rec = nullptr;
     if (trace) {
