@@ -31,9 +31,14 @@ WalkScript parse_walk_script(std::string_view text) {
       auto number = [&](float& out) {
         if (!(line.words >> out) || !std::isfinite(out)) line.fail("'" + key + "' needs a number");
       };
-      if (key == "yaw") { number(seg.yaw_degrees); seg.has_yaw = true; }
-      else if (key == "turn") number(seg.turn_degrees);
-      else if (key == "pitch") { number(seg.pitch_degrees); seg.has_pitch = true; }
+      // Angles within +-1e6 degrees: a turn summed over a long script stays finite in float.
+      auto angle = [&](float& out) {
+        number(out);
+        if (std::fabs(out) > 1e6f) line.fail("'" + key + "' needs degrees within +-1e6");
+      };
+      if (key == "yaw") { angle(seg.yaw_degrees); seg.has_yaw = true; }
+      else if (key == "turn") angle(seg.turn_degrees);
+      else if (key == "pitch") { angle(seg.pitch_degrees); seg.has_pitch = true; }
       else if (key == "forward") number(seg.forward);
       else if (key == "right") number(seg.right);
       else if (key == "speed") number(seg.speed_scale);
