@@ -204,10 +204,16 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   // Only the robust method recovers from overlap: the seed methods are shown as they are.
   glm::vec3 pos = p.move.method == Method::kRobust ? s.depenetrate(state.position) : state.position;
 
-  // Clamped in double: a huge wish (1e30) must walk at full speed, not overflow to zero.
-  const glm::dvec3 wish_d = glm::dvec3(input.wish) - glm::dvec3(up) * glm::dot(glm::dvec3(input.wish), glm::dvec3(up));
-  const double wish_len = glm::length(wish_d);
-  const glm::vec3 wish(wish_len > 1.0 ? wish_d / wish_len : wish_d);
+  glm::vec3 wish = input.wish - up * glm::dot(input.wish, up);
+  const float wish_len = glm::length(wish);
+  if (!std::isfinite(wish_len)) {
+    // Too long to square in float (a wish of 1e30): clamped in double, at full speed, rather
+    // than divided by an infinite length into zero.
+    const glm::dvec3 d = glm::dvec3(input.wish) - glm::dvec3(up) * glm::dot(glm::dvec3(input.wish), glm::dvec3(up));
+    wish = glm::vec3(d / glm::length(d));
+  } else if (wish_len > 1.0f) {
+    wish /= wish_len;
+  }
   const glm::vec3 h_disp = wish * (p.walk_speed * std::max(input.speed_scale, 0.0f) * dt);
   float v_up = glm::dot(state.velocity, up);
   const bool grounded = state.ground == GroundState::kOnGround;

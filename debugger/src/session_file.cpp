@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -112,6 +113,8 @@ void save_session(const std::string& path, const std::string& scene, const Sessi
 SessionRecording load_session(const std::string& path) {
   Reader r;
   r.path = path;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw SessionError("session file " + path + ": is a directory");
   r.in.open(path);
   if (!r.in) throw SessionError("cannot open session file " + path);
   SessionRecording rec;

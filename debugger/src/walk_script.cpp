@@ -78,11 +78,18 @@ FrameInput walk_input(const WalkScript& script, int frame, float dt, glm::vec3 u
   if (!active) return in;
   const glm::vec3 forward = renderer::direction_from_angles(up, yaw, 0.0f);
   const glm::vec3 right = glm::normalize(glm::cross(forward, up));
-  // In double and clamped: `forward 1e30` walks at full speed rather than overflowing to zero.
-  const glm::dvec3 wish = static_cast<double>(active->forward) * glm::dvec3(forward) +
-                          static_cast<double>(active->right) * glm::dvec3(right);
-  const double len = glm::length(wish);
-  in.character.wish = glm::vec3(len > 1.0 ? wish / len : wish);
+  glm::vec3 wish = active->forward * forward + active->right * right;
+  const float len = glm::length(wish);
+  if (!std::isfinite(len)) {
+    // `forward 1e30`: too long to square in float; clamped in double, at full speed, rather
+    // than normalised by an infinite length into zero.
+    const glm::dvec3 d = static_cast<double>(active->forward) * glm::dvec3(forward) +
+                         static_cast<double>(active->right) * glm::dvec3(right);
+    wish = glm::vec3(d / glm::length(d));
+  } else if (len > 1.0f) {
+    wish = glm::normalize(wish);
+  }
+  in.character.wish = wish;
   in.character.speed_scale = active->speed_scale;
   // Jump on the segment's first frame only.
   in.character.jump = active->jump && (t - seg_start) < dt;

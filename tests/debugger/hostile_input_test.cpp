@@ -110,7 +110,7 @@ TEST(HostileInput, WalkScriptErrorEscapesANulByte) {
   }
 }
 
-TEST(HostileInput, WalkScriptThatIsADirectoryIsRefused) {
+TEST(HostileInput, WalkScriptOrSessionThatIsADirectoryIsRefused) {
   // Item 13: `prism --walk /tmp` ran with no input.
   try {
     debugger::load_walk_script(kOut.parent_path().string());
@@ -118,6 +118,7 @@ TEST(HostileInput, WalkScriptThatIsADirectoryIsRefused) {
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("is a directory"), std::string::npos) << e.what();
   }
+  EXPECT_NE(load_error(kOut.parent_path().string()).find("is a directory"), std::string::npos);
 }
 
 TEST(HostileInput, SessionValuesTheCoreWouldRefuseAreRefusedWithTheirLine) {

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include <glm/geometric.hpp>
+
 #include "debugger/session.hpp"
 #include "debugger/walk_script.hpp"
 #include "fuzz_checks.hpp"
