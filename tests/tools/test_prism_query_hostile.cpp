@@ -164,6 +164,14 @@ TEST_F(PrismQueryHostile, RandomCountMinusOneIsRefusedNotWrappedTo2Pow64) {
   EXPECT_EQ(r.status, 0) << r.err;
 }
 
+TEST_F(PrismQueryHostile, WalkCountBeyondTheCapStatesTheMemoryItWouldNeed) {
+  // Bounded resources (item 11's prism-query side): every walk's start point is kept.
+  const Outcome r = query("walk --sphere 0.4 '" + scene_ + "' --walks 100000000 --frames 1");
+  EXPECT_NE(r.status, 0);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("MB"), std::string::npos) << r.err;
+}
+
 TEST_F(PrismQueryHostile, ExtremelyThinEllipsoidIsRefusedNotPassedThroughGeometry) {
   // Item 8: an ellipsoid 1e-24 thin reported a hit behind the wall.
   const Outcome r = query("sweep --ellipsoid 1e-24,0.4,0.4 '" + scene_ + "'", "0,0.45,0,100,0,0\n");

@@ -88,7 +88,26 @@ int main(int argc, char** argv) {
   add_level_args(walk, walk_c, false);
   add_body_args(walk, walk_b);
   add_motion_args(walk, walk_m);
-  walk->add_option("--walks", walk_w.walks, "number of walks (default 10)")->check(CLI::Range(1, 100000000));
+  // Every walk's start point is found and kept before the walks run (12 bytes each): capped.
+  walk->add_option("--walks", walk_w.walks, "number of walks (default 10, at most 1000000)")
+      ->check(CLI::Validator(
+          [](const std::string& text) -> std::string {
+            long long n = 0;
+            try {
+              std::size_t used = 0;
+              n = std::stoll(text, &used);
+              if (used != text.size()) return "'" + text + "' is not an integer";
+            } catch (const std::exception&) {
+              return "'" + text + "' is not an integer";
+            }
+            if (n < 1) return "needs at least 1 walk";
+            if (n > 1'000'000) {
+              return "at most 1000000 walks (their start points are kept in memory: " + text +
+                     " would need about " + std::to_string(n * 12 / 1'000'000) + " MB)";
+            }
+            return {};
+          },
+          "N", "walk count"));
   walk->add_option("--frames", walk_w.frames, "frames per walk at 60 Hz (default 600)")
       ->check(CLI::Range(1, 100000000));
   walk->add_option("--seed", walk_w.seed, "random seed (default 1)");
