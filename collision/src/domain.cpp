@@ -57,6 +57,9 @@ const char* radii_domain_error(const glm::vec3& radii) {
     return "the ellipsoid's largest radius is more than 2^16 = 65536 times its smallest "
            "(the input domain's kMaxEllipsoidAspect)";
   }
+  if (lo < kMinBodyRadius) {
+    return "a radius is below 2^-40 (about 9.1e-13, the input domain's kMinBodyRadius)";
+  }
   return nullptr;
 }
 

@@ -282,7 +282,7 @@ SweepHit sweep_ellipsoid_triangle(const Triangle& tri, const glm::vec3& center,
 void overlap_sphere(const World& world, const glm::vec3& center, float radius,
                     std::vector<std::uint32_t>& out) {
   out.clear();
-  if (!in_domain_point(center) || !(radius == 0.0f || in_domain_radius(radius))) return;
+  if (!in_domain_point(center) || !(radius >= 0.0f && radius <= kMaxBodyRadius)) return;
   const Bvh& bvh = world.bvh();
   Aabb box;
   box.min = center - glm::vec3(radius);

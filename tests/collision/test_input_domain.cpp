@@ -171,4 +171,6 @@ TEST(InputDomain, DomainChecksNameTheRule) {
   EXPECT_NE(collision::radii_domain_error({1, 1, 1e-5f}), nullptr);
   EXPECT_EQ(collision::radii_domain_error({1, 1, 1e-4f}), nullptr);
   EXPECT_NE(collision::radii_domain_error({0, 1, 1}), nullptr);
+  EXPECT_NE(collision::radii_domain_error(glm::vec3(1e-13f)), nullptr);
+  EXPECT_EQ(collision::radii_domain_error(glm::vec3(1e-12f)), nullptr);
 }

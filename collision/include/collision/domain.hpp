@@ -15,9 +15,11 @@
 /// of three below 2^126 < FLT_MAX (2^128): no intermediate overflows to infinity, so no NaN
 /// and no out-of-range index can follow. The narrow phase runs in double, where products of up
 /// to twenty such lengths stay finite. An ellipsoid is swept in the space where it is a unit
-/// sphere; its quadratic's terms lose about 2 log2(aspect) of double's 53 bits to
-/// cancellation, so an aspect (largest / smallest radius) of at most 2^16 keeps them at least
-/// as precise as float.
+/// sphere, lengths divided by its radii: with radii of at least kMinBodyRadius = 2^-40 a length
+/// there stays below 2^82, and the quadratics' discriminants (products of eight lengths) below
+/// 2^656 < DBL_MAX. Its quadratic's terms also lose about 2 log2(aspect) of double's 53 bits
+/// to cancellation, so an aspect (largest / smallest radius) of at most 2^16 keeps them at
+/// least as precise as float.
 ///
 /// The domain is about overflow, not precision: a float coordinate of 2^40 is only accurate to
 /// 2^16 units. The accuracy the core promises (1e-3 units) holds on levels a few thousand
@@ -37,6 +39,9 @@ inline constexpr float kMaxMoveLength = 1099511627776.0f;  // 2^40
 /// Largest body radius (sphere radius, or any ellipsoid radius): 2^40 units.
 inline constexpr float kMaxBodyRadius = 1099511627776.0f;  // 2^40
 
+/// Smallest body radius: 2^-40 (about 9.1e-13) units.
+inline constexpr float kMinBodyRadius = 1.0f / 1099511627776.0f;  // 2^-40
+
 /// Largest ratio of an ellipsoid's largest radius to its smallest: 2^16.
 inline constexpr float kMaxEllipsoidAspect = 65536.0f;  // 2^16
 
@@ -50,7 +55,8 @@ const char* point_domain_error(const glm::vec3& p);
 const char* move_domain_error(const glm::vec3& start, const glm::vec3& delta);
 
 /// Why body radii are outside the domain: a radius not finite, not positive, above
-/// kMaxBodyRadius, or an ellipsoid aspect above kMaxEllipsoidAspect. nullptr when inside.
+/// kMaxBodyRadius, an ellipsoid aspect above kMaxEllipsoidAspect, or a radius below
+/// kMinBodyRadius. nullptr when inside.
 const char* radii_domain_error(const glm::vec3& radii);
 
 inline bool in_domain_point(const glm::vec3& p) { return point_domain_error(p) == nullptr; }

@@ -7,7 +7,7 @@
 /// of one call. Invalid parameters or input throw std::invalid_argument with a message naming
 /// the field: zero iterations, a skin not smaller than the radius, and anything outside the
 /// input domain (collision/domain.hpp: NaN or infinite values, a position or move end beyond
-/// +-2^40, a displacement longer than 2^40, radii not positive, above 2^40, or an ellipsoid
+/// +-2^40, a displacement longer than 2^40, radii outside [2^-40, 2^40], or an ellipsoid
 /// aspect above 2^16).
 
 #include <glm/vec3.hpp>
