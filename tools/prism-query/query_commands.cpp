@@ -10,6 +10,21 @@
 
 namespace prism_query {
 
+namespace {
+
+// read_input() already refused lines outside the input domain and resolve_body() the body, so
+// an invalid answer is a defect to stop on before any output, never a silent "miss".
+template <class Hit>
+void refuse_invalid(const LevelArgs& c, const std::vector<Query>& queries, const std::vector<Hit>& results) {
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (results[i].invalid_input) {
+      throw InputError(query_place(c, queries[i]) + ": the core refused this query as invalid input");
+    }
+  }
+}
+
+}  // namespace
+
 int run_sweep(const LevelArgs& c, const BodyArgs& b, bool one_sided) {
   const collision::Body body = resolve_body(b, "sweep");
   const bool use_ellipsoid = !b.ellipsoid.empty();
@@ -26,12 +41,8 @@ int run_sweep(const LevelArgs& c, const BodyArgs& b, bool one_sided) {
                      : collision::sweep_sphere(w.world, q.origin, body.radii.x, q.delta, options);
   }
   report_rate(c.stats, queries.size(), seconds_since(t0));
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    // read_input() already refused lines outside the domain; the body was checked too, so an
-    // invalid answer here is a defect worth stopping for, never a silent "miss".
-    if (results[i].invalid_input) throw InputError(query_place(c, queries[i]) + ": the core refused this query as invalid input");
-    write_sweep(stdout, results[i]);
-  }
+  refuse_invalid(c, queries, results);
+  for (const auto& r : results) write_sweep(stdout, r);
   return 0;
 }
 
@@ -44,10 +55,8 @@ int run_ray(const LevelArgs& c) {
     results[i] = collision::raycast(w.world, queries[i].origin, queries[i].delta);
   }
   report_rate(c.stats, queries.size(), seconds_since(t0));
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    if (results[i].invalid_input) throw InputError(query_place(c, queries[i]) + ": the core refused this query as invalid input");
-    write_ray(stdout, results[i]);
-  }
+  refuse_invalid(c, queries, results);
+  for (const auto& r : results) write_ray(stdout, r);
   return 0;
 }
 
