@@ -160,7 +160,8 @@ struct Step {
 }  // namespace
 
 CharacterParams CharacterParams::resolved(const Body& body) const {
-  if (!finite(up) || glm::length(up) < 1e-6f) {
+  // A length that overflows float (up = 1e38, 1e38, 0) would normalise to zero: refused too.
+  if (!finite(up) || !(glm::length(up) >= 1e-6f && std::isfinite(glm::length(up)))) {
     throw std::invalid_argument("character: up vector must be finite and non-zero");
   }
   if (!(max_slope_degrees >= 0.0f && max_slope_degrees < 90.0f)) {

@@ -132,6 +132,7 @@ SessionRecording load_session(const std::string& path) {
   if (const char* why = collision::radii_domain_error(c.body.radii)) r.fail(std::string("body: ") + why);
   r.next("up");
   p.up = {r.f(), r.f(), r.f()};
+  if (collision::point_domain_error(p.up) != nullptr) r.fail("up: a component is beyond +-2^40 (the input domain)");
   r.next("character");
   p.max_slope_degrees = r.f();
   p.walk_speed = r.f();

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "collision/character.hpp"
 #include "collision/domain.hpp"
 #include "collision/move.hpp"
 #include "collision/queries.hpp"
@@ -160,6 +161,17 @@ TEST(InputDomain, RayHitsFloorWithEdgesAtTheDomainsEdge) {
   const auto sw = collision::sweep_sphere(world, {0, 1, 0}, 0.5f, {0, -2, 0});
   ASSERT_TRUE(sw.hit);
   EXPECT_NEAR(sw.toi, 0.25f, 1e-6f);
+}
+
+TEST(InputDomain, CharacterUpWhoseLengthOverflowsFloatThrows) {
+  // Its length is infinite in float, so normalising it gave the zero vector (and NaN after).
+  const auto world = world_of(floor_quad(10));
+  collision::CharacterParams params;
+  params.up = {1e38f, 1e38f, 0.0f};
+  collision::CharacterState state;
+  state.position = {0, 0, 1};
+  EXPECT_THROW(collision::step_character(world, collision::Body::sphere(0.4f), state, {}, 1.0f / 60.0f, params),
+               std::invalid_argument);
 }
 
 TEST(InputDomain, DomainChecksNameTheRule) {

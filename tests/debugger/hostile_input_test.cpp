@@ -138,6 +138,8 @@ TEST(HostileInput, SessionValuesTheCoreWouldRefuseAreRefusedWithTheirLine) {
   EXPECT_NE(e.find("line 4"), std::string::npos) << e;
   e = load_error(session_with(dir, "start", "start 0x1p+100 0x0p+0 0x0p+0 0x0p+0"));
   EXPECT_NE(e.find("line 9"), std::string::npos) << e;
+  e = load_error(session_with(dir, "up", "up 0x1p+126 0x1p+126 0x0p+0"));  // its length overflows
+  EXPECT_NE(e.find("line 5"), std::string::npos) << e;
   // The file as saved loads.
   const debugger::Scene scene = debugger::load_scene("default");
   debugger::save_session((dir / "ok.prism").string(), scene.spec, walk_default(scene, 5));
