@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -15,6 +16,13 @@
 namespace {
 
 namespace fs = std::filesystem;
+
+// The binary under test: this build's, or PRISM_QUERY_EXE from the environment (to show that
+// a test fails against a build from before its fix).
+std::string exe() {
+  const char* other = std::getenv("PRISM_QUERY_EXE");
+  return other != nullptr && *other != '\0' ? other : PRISM_QUERY_EXE;
+}
 
 struct Outcome {
   int status = -1;  ///< exit status, or 128 + signal
@@ -41,7 +49,7 @@ class PrismQueryHostile : public ::testing::Test {
   // redirections given in ARGS).
   Outcome query(const std::string& args, const std::string& stdin_text = "") {
     write("stdin.txt", stdin_text);
-    const std::string cmd = "cd '" + dir_.string() + "' && '" + PRISM_QUERY_EXE + "' " + args +
+    const std::string cmd = "cd '" + dir_.string() + "' && '" + exe() + "' " + args +
                             " < stdin.txt > stdout.txt 2> stderr.txt";
     return shell(cmd);
   }
@@ -125,7 +133,7 @@ TEST_F(PrismQueryHostile, StdoutWriteErrorExitsNonZero) {
     char args[512];
     std::snprintf(args, sizeof args, cmd, scene_.c_str());
     write("stdin.txt", "0,1,0,0,-2,0\n");
-    const Outcome r = shell("cd '" + dir_.string() + "' && '" + PRISM_QUERY_EXE + "' " + args +
+    const Outcome r = shell("cd '" + dir_.string() + "' && '" + exe() + "' " + args +
                         " > /dev/full 2> stderr.txt; echo $? > stdout.txt");
     EXPECT_EQ(r.out, "1\n") << args << "\n" << r.err;
     EXPECT_NE(r.err.find("stdout: cannot write"), std::string::npos) << r.err;
@@ -197,7 +205,7 @@ TEST_F(PrismQueryHostile, RayAgainstFloorWithEdgesBeyondTheDomainIsAnErrorNotAMi
 
 TEST_F(PrismQueryHostile, DirectoryAsQueryInputIsAnErrorNotEmptyInput) {
   // Item 13: `sweep ... < /tmp` exited 0 with no output.
-  Outcome r = shell("cd '" + dir_.string() + "' && '" + PRISM_QUERY_EXE + "' sweep --sphere 0.4 '" + scene_ +
+  Outcome r = shell("cd '" + dir_.string() + "' && '" + exe() + "' sweep --sphere 0.4 '" + scene_ +
                 "' < /tmp > stdout.txt 2> stderr.txt");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("is a directory"), std::string::npos) << r.err;
