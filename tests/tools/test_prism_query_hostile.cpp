@@ -49,12 +49,15 @@ class PrismQueryHostile : public ::testing::Test {
   // redirections given in ARGS).
   Outcome query(const std::string& args, const std::string& stdin_text = "") {
     write("stdin.txt", stdin_text);
-    const std::string cmd = "cd '" + dir_.string() + "' && '" + exe() + "' " + args +
+    const std::string cmd = "cd '" + dir_.string() + "' && $PRISM_TIMEOUT '" + exe() + "' " + args +
                             " < stdin.txt > stdout.txt 2> stderr.txt";
     return shell(cmd);
   }
+  // Bounded, so a regression (the old `random --count -1` never stopped) fails the test rather
+  // than filling the disk: at most 100 MB a file and 60 s.
   Outcome shell(const std::string& cmd) {
-    const int raw = std::system(cmd.c_str());
+    const std::string bounded = "ulimit -f 102400; export PRISM_TIMEOUT='timeout -k 5 60'; " + cmd;
+    const int raw = std::system(bounded.c_str());
     Outcome r;
     if (WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
     else if (WIFSIGNALED(raw)) r.status = 128 + WTERMSIG(raw);
@@ -133,7 +136,7 @@ TEST_F(PrismQueryHostile, StdoutWriteErrorExitsNonZero) {
     char args[512];
     std::snprintf(args, sizeof args, cmd, scene_.c_str());
     write("stdin.txt", "0,1,0,0,-2,0\n");
-    const Outcome r = shell("cd '" + dir_.string() + "' && '" + exe() + "' " + args +
+    const Outcome r = shell("cd '" + dir_.string() + "' && $PRISM_TIMEOUT '" + exe() + "' " + args +
                         " > /dev/full 2> stderr.txt; echo $? > stdout.txt");
     EXPECT_EQ(r.out, "1\n") << args << "\n" << r.err;
     EXPECT_NE(r.err.find("stdout: cannot write"), std::string::npos) << r.err;
@@ -205,7 +208,7 @@ TEST_F(PrismQueryHostile, RayAgainstFloorWithEdgesBeyondTheDomainIsAnErrorNotAMi
 
 TEST_F(PrismQueryHostile, DirectoryAsQueryInputIsAnErrorNotEmptyInput) {
   // Item 13: `sweep ... < /tmp` exited 0 with no output.
-  Outcome r = shell("cd '" + dir_.string() + "' && '" + exe() + "' sweep --sphere 0.4 '" + scene_ +
+  Outcome r = shell("cd '" + dir_.string() + "' && $PRISM_TIMEOUT '" + exe() + "' sweep --sphere 0.4 '" + scene_ +
                 "' < /tmp > stdout.txt 2> stderr.txt");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("is a directory"), std::string::npos) << r.err;
