@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up the machine, then builds and runs every test: a clean Release build and the sanitizer
-# build (ASan + UBSan), each with ctest, plus a bounded fuzzing run of the map reader.
+# build (ASan + UBSan), each with ctest, plus a bounded fuzzing run of every fuzz target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
@@ -13,5 +13,5 @@ for preset in release sanitize; do
   ctest --preset "$preset" -j "$jobs"
 done
 if [ -x tests/fuzz/run.sh ] || [ -f tests/fuzz/run.sh ]; then
-  bash tests/fuzz/run.sh "${PRISM_FUZZ_SECONDS:-60}"
+  bash tests/fuzz/run.sh "${PRISM_FUZZ_SECONDS:-30}"  # seconds per target (six targets)
 fi

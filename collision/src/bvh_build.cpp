@@ -7,6 +7,7 @@
 
 #include <immintrin.h>
 
+#include <glm/ext/vector_double3.hpp>
 #include <glm/geometric.hpp>
 
 #include "collision/bvh.hpp"
@@ -55,6 +56,26 @@ struct BinaryNode {
   bool leaf() const { return left < 0; }
 };
 
+// Bins centroids along one axis. In double: a float extent of centroids spanning more than
+// FLT_MAX is infinite, its scale zero, and (c - lo) * scale then NaN, whose conversion to int
+// is undefined (it indexed BinBox[32] at -2^31 before). The clamp runs on the double, before the
+// conversion, so every finite input lands in [0, bins - 1].
+struct AxisBinning {
+  double lo = 0.0, scale = 0.0;
+  int bins = 1;
+  AxisBinning() = default;
+  AxisBinning(float min, float max, int bin_count) : lo(min), bins(bin_count) {
+    const double extent = static_cast<double>(max) - lo;
+    scale = extent > 0.0 && std::isfinite(extent) ? static_cast<double>(bins) / extent : 0.0;
+  }
+  bool splits() const { return scale > 0.0; }
+  int bin(float c) const {
+    const double b = (static_cast<double>(c) - lo) * scale;
+    if (!(b > 0.0)) return 0;  // NaN included
+    return b >= static_cast<double>(bins - 1) ? bins - 1 : static_cast<int>(b);
+  }
+};
+
 struct Builder {
   std::vector<Primitive>& prims;
   const BvhBuildOptions& options;
@@ -72,17 +93,16 @@ struct Builder {
     // Bin all three axes in one pass over the primitives; small nodes use fewer bins (as many
     // as primitives), which costs nothing in quality and most of the time at the bottom.
     const int bins = std::min(kBins, std::max(4, static_cast<int>(count)));
-    glm::vec3 lo = centroids.min, scale(0.0f);
+    std::array<AxisBinning, 3> binning;
     for (int axis = 0; axis < 3; ++axis) {
-      const float extent = centroids.max[axis] - lo[axis];
-      scale[axis] = extent > 0.0f ? static_cast<float>(bins) / extent : 0.0f;
+      binning[axis] = AxisBinning(centroids.min[axis], centroids.max[axis], bins);
     }
     std::array<std::array<BinBox, kBins>, 3> bin_box;
     std::array<std::array<std::uint32_t, kBins>, 3> bin_count{};
     for (std::uint32_t i = first; i < first + count; ++i) {
       const Primitive& p = prims[i];
       for (int axis = 0; axis < 3; ++axis) {
-        const int b = std::min(bins - 1, static_cast<int>((p.centroid[axis] - lo[axis]) * scale[axis]));
+        const int b = binning[axis].bin(p.centroid[axis]);
         bin_box[axis][b].grow(p.box);
         ++bin_count[axis][b];
       }
@@ -90,7 +110,7 @@ struct Builder {
     float best_cost = std::numeric_limits<float>::infinity();
     int best_axis = -1, best_bin = -1;
     for (int axis = 0; axis < 3; ++axis) {
-      if (scale[axis] == 0.0f) continue;
+      if (!binning[axis].splits()) continue;
       // Sweep from the right to get the right-side areas, then from the left.
       std::array<float, kBins> right_area{};
       std::array<std::uint32_t, kBins> right_count{};
@@ -121,10 +141,10 @@ struct Builder {
     const float split_cost = area > 0.0f ? kTraversalCost + tri * best_cost / area : leaf_cost;
     if (best_axis < 0) return split_median(first, count);  // all centroids coincide
     if (may_be_leaf && split_cost >= leaf_cost) return 0;
-    const float axis_lo = lo[best_axis], axis_scale = scale[best_axis];
+    const AxisBinning& split_axis = binning[best_axis];
     const auto mid = std::partition(
         prims.begin() + first, prims.begin() + first + count, [&](const Primitive& p) {
-          return std::min(bins - 1, static_cast<int>((p.centroid[best_axis] - axis_lo) * axis_scale)) <= best_bin;
+          return split_axis.bin(p.centroid[best_axis]) <= best_bin;
         });
     const auto pos = static_cast<std::uint32_t>(mid - prims.begin());
     if (pos == first || pos == first + count) return split_median(first, count);
@@ -263,7 +283,8 @@ Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
     p.box.grow(t.a);
     p.box.grow(t.b);
     p.box.grow(t.c);
-    p.centroid = p.box.center();
+    // In double: (min + max) of a box spanning more than FLT_MAX overflows in float.
+    p.centroid = glm::vec3((glm::dvec3(p.box.min) + glm::dvec3(p.box.max)) * 0.5);
     p.triangle = i;
     prims.push_back(p);
   }

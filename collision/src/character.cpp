@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include <glm/ext/vector_double3.hpp>
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 
@@ -122,6 +123,9 @@ struct Step {
 
   MoveResult run(const glm::vec3& from, const glm::vec3& disp, MovePhase phase, bool steep_as_wall) const {
     const std::size_t before = trace ? trace->iterations.size() : 0;
+    // Each phase's move is checked against the input domain like a call to move(): a sweep
+    // answering invalid_input must never read as "nothing hit" (the body would pass through).
+    detail::validate_move(body, from, disp, p.move);
     MoveResult r;
     switch (p.move.method) {
       case Method::kRobust:

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include <glm/ext/vector_double3.hpp>
 #include <glm/geometric.hpp>
 
 #include "collision/character.hpp"
@@ -37,6 +38,8 @@ void fill(std::optional<float>& v, float derived, const char* name) {
 CharacterParams CharacterParams::resolved(const Body& body) const {
   require(detail::finite(up), "up must be finite");
   require(glm::length(up) > 1e-6f, "up is not set (a zero vector): give the level's up axis");
+  // A length that overflows float (up = 1e38, 1e38, 0) would normalise to zero: refused too.
+  require(std::isfinite(glm::length(up)), "up must be finite and its length representable");
   require(max_slope_degrees >= 0.0f && max_slope_degrees < 90.0f, "max_slope_degrees must be in [0, 90)");
   require(detail::finite(body.radii) && body.min_radius() > 0.0f, "body radii must be positive and finite");
   require(recovery >= 0.0f && recovery <= 1.0f, "recovery must be in [0, 1]");
@@ -68,7 +71,15 @@ CharacterInput walk_input(const WalkInput& walk, const CharacterParams& params, 
   const glm::vec3 up = glm::length(p.up) > 0.0f ? glm::normalize(p.up) : glm::vec3(0.0f);
   glm::vec3 d = walk.wish - up * glm::dot(walk.wish, up);
   const float len = glm::length(d);
-  if (len > 1.0f) d /= len;
+  if (!std::isfinite(len)) {
+    // Too long to square in float (a wish of 1e30): clamped in double, at full speed, rather
+    // than divided by an infinite length into zero (issue 14, item 14).
+    const glm::dvec3 w(walk.wish), u(up);
+    const glm::dvec3 h = w - u * glm::dot(w, u);
+    d = glm::vec3(h / glm::length(h));
+  } else if (len > 1.0f) {
+    d /= len;
+  }
   CharacterInput in;
   in.velocity = d * (*p.walk_speed * std::max(walk.speed_scale, 0.0f));
   in.jump = walk.jump;

@@ -7,6 +7,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "collision/domain.hpp"
 #include "finite.hpp"
 
 namespace collision {
@@ -44,6 +45,11 @@ TriangleMesh make_mesh(std::vector<glm::vec3> positions, const std::vector<glm::
                                   " vertices)");
     }
     const Triangle t{mesh.positions[idx.x], mesh.positions[idx.y], mesh.positions[idx.z]};
+    if (finite(t.a) && finite(t.b) && finite(t.c) &&
+        !(in_domain_point(t.a) && in_domain_point(t.b) && in_domain_point(t.c))) {
+      ++mesh.out_of_domain_count;
+      continue;
+    }
     if (is_degenerate(t)) {
       ++mesh.degenerate_count;
       continue;

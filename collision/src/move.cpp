@@ -8,6 +8,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "collision/domain.hpp"
 #include "finite.hpp"
 
 #include "methods.hpp"
@@ -96,11 +97,16 @@ SweepHit sweep_body(const World& world, const Body& body, const glm::vec3& p, co
 
 void validate_move(const Body& body, const glm::vec3& position, const glm::vec3& displacement,
                    const MoveParams& params) {
-  if (!finite(body.radii) || !(body.min_radius() > 0.0f)) {
-    throw std::invalid_argument("move: body radii must be positive and finite");
+  // The input domain (collision/domain.hpp): nothing outside it reaches a sweep.
+  if (const char* why = radii_domain_error(body.radii)) {
+    throw std::invalid_argument(std::string("move: body radii: ") + why);
   }
-  if (!finite(position)) throw std::invalid_argument("move: position is not finite");
-  if (!finite(displacement)) throw std::invalid_argument("move: displacement is not finite");
+  if (const char* why = point_domain_error(position)) {
+    throw std::invalid_argument(std::string("move: position: ") + why);
+  }
+  if (const char* why = move_domain_error(position, displacement)) {
+    throw std::invalid_argument(std::string("move: displacement: ") + why);
+  }
   if (params.max_iterations < 1) throw std::invalid_argument("move: max_iterations must be >= 1");
   const auto check = [](const std::optional<float>& v, const char* name) {
     if (v && !(std::isfinite(*v) && *v >= 0.0f)) {
@@ -133,6 +139,9 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
       break;
     }
     const SweepHit hit = detail::sweep_body(world, body, pos, rem, options);
+    // validate_move() admitted the move; a slide that still leaves the domain (pushed out at
+    // its very edge) stops here rather than reading "invalid" as "nothing hit".
+    if (hit.invalid_input) throw std::invalid_argument("move: a slide iteration left the input domain");
     ++result.iterations;
     SlideIteration* rec = nullptr;
     if (trace) {

@@ -8,6 +8,7 @@
 #include "finite.hpp"
 
 #include "bvh_traverse.hpp"
+#include "collision/domain.hpp"
 #include "collision/queries.hpp"
 #include "collision/world.hpp"
 #include "narrow_phase.hpp"
@@ -109,8 +110,14 @@ RayHit ray_result(const BvhTriangle* best, float t, const glm::vec3& origin, con
   return out;
 }
 
+// The input domain (collision/domain.hpp), checked once here so that nothing outside it
+// reaches the broad phase's float arithmetic or the narrow phase.
 bool valid_sweep(const glm::vec3& center, float radius, const glm::vec3& delta) {
-  return finite(center) && finite(delta) && std::isfinite(radius) && radius > 0.0f;
+  return in_domain_move(center, delta) && in_domain_radius(radius);
+}
+
+bool valid_triangle(const Triangle& t) {
+  return in_domain_point(t.a) && in_domain_point(t.b) && in_domain_point(t.c);
 }
 
 SweepHit invalid_sweep() {
@@ -122,7 +129,7 @@ SweepHit invalid_sweep() {
 }  // namespace
 
 RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& delta) {
-  if (!finite(origin) || !finite(delta)) {
+  if (!in_domain_move(origin, delta)) {
     RayHit out;
     out.invalid_input = true;
     return out;
@@ -143,7 +150,7 @@ RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& del
 }
 
 RayHit raycast_brute_force(const World& world, const glm::vec3& origin, const glm::vec3& delta) {
-  if (!finite(origin) || !finite(delta)) {
+  if (!in_domain_move(origin, delta)) {
     RayHit out;
     out.invalid_input = true;
     return out;
@@ -192,7 +199,7 @@ SweepHit sweep_sphere_brute_force(const World& world, const glm::vec3& center, f
 SweepHit sweep_sphere_triangle(const Triangle& tri, const glm::vec3& center, float radius,
                                const glm::vec3& delta, const SweepOptions& options,
                                std::uint32_t triangle_index) {
-  if (!valid_sweep(center, radius, delta) || !finite(tri.a) || !finite(tri.b) || !finite(tri.c)) {
+  if (!valid_sweep(center, radius, delta) || !valid_triangle(tri)) {
     return invalid_sweep();
   }
   const glm::dvec3 a(tri.a), b(tri.b), c(tri.c);
@@ -207,8 +214,7 @@ SweepHit sweep_sphere_triangle(const Triangle& tri, const glm::vec3& center, flo
 namespace {
 
 bool valid_ellipsoid(const glm::vec3& center, const glm::vec3& radii, const glm::vec3& delta) {
-  return finite(center) && finite(delta) && finite(radii) && radii.x > 0.0f && radii.y > 0.0f &&
-         radii.z > 0.0f;
+  return in_domain_move(center, delta) && in_domain_radii(radii);
 }
 
 // Fauerby 2003: in the space x / radii the ellipsoid is a unit sphere.
@@ -265,7 +271,7 @@ SweepHit sweep_ellipsoid(const World& world, const glm::vec3& center, const glm:
 SweepHit sweep_ellipsoid_triangle(const Triangle& tri, const glm::vec3& center,
                                   const glm::vec3& radii, const glm::vec3& delta,
                                   const SweepOptions& options, std::uint32_t triangle_index) {
-  if (!valid_ellipsoid(center, radii, delta) || !finite(tri.a) || !finite(tri.b) || !finite(tri.c)) {
+  if (!valid_ellipsoid(center, radii, delta) || !valid_triangle(tri)) {
     return invalid_sweep();
   }
   const glm::dvec3 inv = inverse_radii(radii);
@@ -276,7 +282,7 @@ SweepHit sweep_ellipsoid_triangle(const Triangle& tri, const glm::vec3& center,
 void overlap_sphere(const World& world, const glm::vec3& center, float radius,
                     std::vector<std::uint32_t>& out) {
   out.clear();
-  if (!finite(center) || !std::isfinite(radius) || radius < 0.0f) return;
+  if (!in_domain_point(center) || !(radius >= 0.0f && radius <= kMaxBodyRadius)) return;
   const Bvh& bvh = world.bvh();
   Aabb box;
   box.min = center - glm::vec3(radius);
@@ -295,7 +301,7 @@ void overlap_sphere(const World& world, const glm::vec3& center, float radius,
 
 void overlap_aabb(const World& world, const Aabb& box, std::vector<std::uint32_t>& out) {
   out.clear();
-  if (!finite(box.min) || !finite(box.max) || box.empty()) return;
+  if (!in_domain_point(box.min) || !in_domain_point(box.max) || box.empty()) return;
   const Bvh& bvh = world.bvh();
   const glm::dvec3 center = (glm::dvec3(box.min) + glm::dvec3(box.max)) * 0.5;
   const glm::dvec3 half = (glm::dvec3(box.max) - glm::dvec3(box.min)) * 0.5;

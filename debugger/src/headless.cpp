@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <stdexcept>
+#include <string>
 
 #include <imgui.h>
 
@@ -19,8 +21,25 @@
 
 namespace debugger {
 
+namespace {
+
+// Every frame's record stays in memory until report.json is written: about 1.3 KB a frame.
+constexpr int kMaxHeadlessFrames = 1'000'000;
+constexpr double kRecordBytesPerFrame = 1300.0;
+
+}  // namespace
+
 HeadlessResult run_headless(const RunOptions& o) {
   if (o.frames < 1) throw std::runtime_error("--frames must be at least 1");
+  if (o.frames > kMaxHeadlessFrames) {
+    char why[256];
+    std::snprintf(why, sizeof why,
+                  "--frames %d would keep about %.1f GB of frame records in memory for report.json; "
+                  "a headless run takes at most %d frames (about %.1f GB)",
+                  o.frames, o.frames * kRecordBytesPerFrame / 1e9, kMaxHeadlessFrames,
+                  kMaxHeadlessFrames * kRecordBytesPerFrame / 1e9);
+    throw std::runtime_error(why);
+  }
   if (o.session.empty() && is_doom_map_spec(o.scene)) return run_headless_2d(o);
   SessionRecording recording;
   const bool replaying = !o.session.empty();
@@ -69,7 +88,22 @@ HeadlessResult run_headless(const RunOptions& o) {
       in = walk_input(walk, f, config.dt, scene.up, config.start_yaw);
     }
     const collision::CharacterState before = session.last_state();
-    const collision::CharacterState after = session.push(in, &trace);
+    collision::CharacterState after;
+    try {
+      after = session.push(in, &trace);
+    } catch (const std::invalid_argument& e) {
+      // The core refused this frame (a move outside its input domain: a huge speed, dt or
+      // gravity). Keep what ran so far, so the failing run can be replayed up to this frame.
+      renderer::wait_idle(r);
+      const std::filesystem::path out(o.out);
+      write_report((out / "report.json").string(),
+                   {scene.name, session.config().params.move.method, config.body, config.dt}, records,
+                   result.captures);
+      save_session((out / "session.prism").string(), scene.spec, session);
+      throw std::runtime_error("frame " + std::to_string(f) + ": " + e.what() + " (the " +
+                               std::to_string(f) + " frames before it are in " +
+                               (out / "session.prism").string() + " and report.json)");
+    }
     std::vector<Event> events = detector.detect(f, before, after, in, trace);
     bool anomaly = false, notable = false;
     for (const Event& e : events) {

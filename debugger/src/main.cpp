@@ -81,6 +81,14 @@ int main(int argc, char** argv) {
       const debugger::HeadlessResult r = debugger::run_headless(o);
       std::printf("prism: %d frames, %zu captures, %d anomalies; report %s\n", r.frames, r.captures.size(),
                   r.anomalies, r.report.c_str());
+      if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        std::fprintf(stderr, "prism: stdout: cannot write\n");
+        return 1;
+      }
+      if (o.validation && r.validation_messages > 0) {
+        std::fprintf(stderr, "prism: the Vulkan validation layer reported %u message(s)\n", r.validation_messages);
+        return 3;  // as the live window does
+      }
       return 0;
     }
     if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY")) {

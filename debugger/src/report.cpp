@@ -1,6 +1,8 @@
 // The JSON report (nlohmann-json).
 #include "debugger/report.hpp"
 
+#include "file_output/atomic_file.hpp"
+
 #include <fstream>
 #include <map>
 #include <stdexcept>
@@ -72,10 +74,8 @@ void write_report(const std::string& path, const ReportHeader& header,
   s["anomalies"] = anomalies.size();
   s["anomaly_frames"] = std::move(anomalies);
   s["captures"] = captures;
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error("cannot write report " + path);
-  out << j.dump(1) << '\n';
-  if (!out) throw std::runtime_error("error writing report " + path);
+  // Whole or absent (a full disk must not leave a truncated report behind a successful run).
+  file_output::write_file_atomically(path, j.dump(1) + '\n');
 }
 
 }  // namespace debugger

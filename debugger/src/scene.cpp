@@ -98,8 +98,13 @@ Scene load_scene(const std::string& spec) {
     if (scene.name == "oa_dm1") scene.default_walk = std::string(embedded_asset("oa_dm1.walk"));
   } else {
     // A mesh file: start above the middle of its bounds, body sized to a metre-scale level.
+    // The bounds of the triangles kept, not of every vertex: a vertex whose triangles make_mesh()
+    // dropped (non-finite, degenerate) must not move the spawn to NaN.
     glm::vec3 lo(INFINITY), hi(-INFINITY);
-    for (const glm::vec3& p : level.mesh.positions) { lo = glm::min(lo, p); hi = glm::max(hi, p); }
+    for (std::size_t t = 0; t < level.mesh.triangle_count(); ++t) {
+      const collision::Triangle tri = level.mesh.triangle(t);
+      for (const glm::vec3& p : {tri.a, tri.b, tri.c}) { lo = glm::min(lo, p); hi = glm::max(hi, p); }
+    }
     const glm::vec3 mid = (lo + hi) * 0.5f;
     scene.spawn = mid + level.up * (glm::dot(hi - mid, level.up) * 0.5f);
   }

@@ -1,6 +1,7 @@
 #pragma once
 // Internal: the line format shared by walk scripts and key scripts. One entry a line, words
 // separated by spaces, '#' starts a comment, blank lines are skipped; errors name the line.
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -9,13 +10,31 @@
 
 namespace debugger {
 
+/// `text` with control bytes and bytes above 0x7e written as \xNN, so an error message
+/// that quotes a hostile word (a NUL, an escape sequence) prints as what the file holds.
+inline std::string printable(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f) {
+      out += c;
+    } else {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    }
+  }
+  return out;
+}
+
 struct ScriptLine {
   std::istringstream words;
   const char* kind;  ///< "walk script", "key script": starts every error message
   int number;
 
   [[noreturn]] void fail(const std::string& what) const {
-    throw std::runtime_error(std::string(kind) + " line " + std::to_string(number) + ": " + what);
+    throw std::runtime_error(std::string(kind) + " line " + std::to_string(number) + ": " + printable(what));
   }
   /// The next word, or "" at the end of the line.
   std::string next_word() {
@@ -43,6 +62,11 @@ void for_each_script_line(std::string_view text, const char* kind, Fn&& fn) {
 /// Reads a script file and parses it with `parse`; errors are prefixed with the path.
 template <class Parse>
 auto load_script_file(const std::string& path, const char* kind, Parse&& parse) {
+  std::error_code ec;
+  // A directory opens and reads as empty on Linux: refuse it rather than run with no input.
+  if (std::filesystem::is_directory(path, ec)) {
+    throw std::runtime_error(std::string(kind) + " " + path + ": is a directory");
+  }
   std::ifstream f(path);
   if (!f) throw std::runtime_error("cannot open " + std::string(kind) + " " + path);
   std::stringstream ss;

@@ -1,12 +1,17 @@
 // Session files (see session_file.hpp).
 #include "debugger/session_file.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
+
+#include "collision/domain.hpp"
+#include "file_output/atomic_file.hpp"
 
 namespace debugger {
 namespace {
@@ -87,8 +92,9 @@ struct Reader {
 }  // namespace
 
 void save_session(const std::string& path, const std::string& scene, const Session& session) {
-  std::ofstream out(path);
-  if (!out) throw SessionError("cannot write session file " + path);
+  // Built in memory, then written whole or not at all (a full disk must not leave an empty
+  // session.prism behind a run that reports success).
+  std::ostringstream out;
   const SessionConfig& c = session.config();
   const collision::CharacterParams& p = c.params;
   out << "prism-session 3\n";
@@ -119,12 +125,18 @@ void save_session(const std::string& path, const std::string& scene, const Sessi
         << hex(in.pitch) << "\n";
   }
   out << "end " << session.frame_count() << "\n";
-  if (!out) throw SessionError("error writing session file " + path);
+  try {
+    file_output::write_file_atomically(path, out.str());
+  } catch (const file_output::WriteError& e) {
+    throw SessionError(std::string("session file ") + e.what());
+  }
 }
 
 SessionRecording load_session(const std::string& path) {
   Reader r;
   r.path = path;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw SessionError("session file " + path + ": is a directory");
   r.in.open(path);
   if (!r.in) throw SessionError("cannot open session file " + path);
   SessionRecording rec;
@@ -139,9 +151,10 @@ SessionRecording load_session(const std::string& path) {
   if (!collision::parse_method(r.word(), p.move.method)) r.fail("unknown method");
   r.next("body");
   c.body.radii = {r.f(), r.f(), r.f()};
-  if (!(c.body.radii.x > 0 && c.body.radii.y > 0 && c.body.radii.z > 0)) r.fail("radii must be > 0");
+  if (const char* why = collision::radii_domain_error(c.body.radii)) r.fail(std::string("body: ") + why);
   r.next("up");
   p.up = {r.f(), r.f(), r.f()};
+  if (collision::point_domain_error(p.up) != nullptr) r.fail("up: a component is beyond +-2^40 (the input domain)");
   r.next("character");
   p.max_slope_degrees = r.f();
   if (version >= 3) {
@@ -162,6 +175,10 @@ SessionRecording load_session(const std::string& path) {
     p.step_height = r.legacy();
     (void)r.f();  // the ground probe reach: ground now comes from the contacts
   }
+  for (const std::optional<float>& v : {p.gravity, p.jump_speed, p.walk_speed, p.step_height, p.min_step_forward,
+                                        p.step_forward_test, p.snap_distance, p.max_recovery_push, p.contact_tolerance}) {
+    if (v && std::fabs(*v) > collision::kMaxCoordinate) r.fail("a character value is beyond +-2^40 (the input domain)");
+  }
   r.next("move");
   p.move.max_iterations = static_cast<int>(r.i());
   if (p.move.max_iterations < 1 || p.move.max_iterations > 64) r.fail("iterations must be 1..64");
@@ -169,17 +186,24 @@ SessionRecording load_session(const std::string& path) {
   p.move.one_sided = r.i() != 0;
   p.move.edge_margin = version >= 3 ? r.opt() : r.legacy();
   p.move.seed_epsilon = version >= 3 ? r.opt() : r.legacy();
+  if (p.move.skin_width && *p.move.skin_width >= std::min({c.body.radii.x, c.body.radii.y, c.body.radii.z})) {
+    r.fail("the skin width must be smaller than the body's smallest radius");
+  }
   r.next("dt");
   c.dt = r.f();
-  if (!(c.dt > 0.0f)) r.fail("dt must be > 0");
+  if (!(c.dt > 0.0f && c.dt <= 1.0f)) r.fail("dt must be in (0, 1] seconds");
   r.next("start");
   c.start = {r.f(), r.f(), r.f()};
   c.start_yaw = r.f();
+  if (const char* why = collision::point_domain_error(c.start)) r.fail(std::string("start: ") + why);
   if (version >= 2) {  // version 1 files start at rest, in the air
     r.next("state");
     collision::CharacterState& st = c.start_state;
     st.velocity = {r.f(), r.f(), r.f()};
     if (version >= 3) st.input_velocity = {r.f(), r.f(), r.f()};
+    if (const char* why = collision::move_domain_error(c.start, st.velocity * c.dt)) {
+      r.fail(std::string("state: one frame at this velocity: ") + why);
+    }
     const std::string ground = r.word();
     bool known = false;
     for (auto g : {collision::GroundState::kInAir, collision::GroundState::kOnGround,
@@ -208,6 +232,14 @@ SessionRecording load_session(const std::string& path) {
     if (jump != 0 && jump != 1) r.fail("jump must be 0 or 1");
     in.character.jump = jump == 1;
     in.character.speed_scale = r.f();
+    // The frame's walk move (speed x scale x dt, the wish is clamped to length 1) must be a move
+    // the core accepts.
+    // (A derived walk speed is 10 body heights a second: at most 20 x the largest radius.)
+    const float walk_speed = p.walk_speed.value_or(20.0f * std::max({c.body.radii.x, c.body.radii.y, c.body.radii.z}));
+    if (std::fabs(static_cast<double>(walk_speed) * in.character.speed_scale * c.dt) >
+        static_cast<double>(collision::kMaxMoveLength)) {
+      r.fail("walk speed x speed scale x dt is longer than 2^40 (the input domain's kMaxMoveLength)");
+    }
     in.yaw = r.f();
     in.pitch = r.f();
     r.done();

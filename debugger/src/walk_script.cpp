@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include <glm/ext/vector_double3.hpp>
 #include <glm/geometric.hpp>
 
 #include "renderer/camera.hpp"
@@ -30,9 +31,14 @@ WalkScript parse_walk_script(std::string_view text) {
       auto number = [&](float& out) {
         if (!(line.words >> out) || !std::isfinite(out)) line.fail("'" + key + "' needs a number");
       };
-      if (key == "yaw") { number(seg.yaw_degrees); seg.has_yaw = true; }
-      else if (key == "turn") number(seg.turn_degrees);
-      else if (key == "pitch") { number(seg.pitch_degrees); seg.has_pitch = true; }
+      // Angles within +-1e6 degrees: a turn summed over a long script stays finite in float.
+      auto angle = [&](float& out) {
+        number(out);
+        if (std::fabs(out) > 1e6f) line.fail("'" + key + "' needs degrees within +-1e6");
+      };
+      if (key == "yaw") { angle(seg.yaw_degrees); seg.has_yaw = true; }
+      else if (key == "turn") angle(seg.turn_degrees);
+      else if (key == "pitch") { angle(seg.pitch_degrees); seg.has_pitch = true; }
       else if (key == "forward") number(seg.forward);
       else if (key == "right") number(seg.right);
       else if (key == "speed") number(seg.speed_scale);
@@ -73,7 +79,16 @@ FrameInput walk_input(const WalkScript& script, int frame, float dt, glm::vec3 u
   const glm::vec3 forward = renderer::direction_from_angles(up, yaw, 0.0f);
   const glm::vec3 right = glm::normalize(glm::cross(forward, up));
   glm::vec3 wish = active->forward * forward + active->right * right;
-  if (glm::length(wish) > 1.0f) wish = glm::normalize(wish);
+  const float len = glm::length(wish);
+  if (!std::isfinite(len)) {
+    // `forward 1e30`: too long to square in float; clamped in double, at full speed, rather
+    // than normalised by an infinite length into zero.
+    const glm::dvec3 d = static_cast<double>(active->forward) * glm::dvec3(forward) +
+                         static_cast<double>(active->right) * glm::dvec3(right);
+    wish = glm::vec3(d / glm::length(d));
+  } else if (len > 1.0f) {
+    wish = glm::normalize(wish);
+  }
   in.character.wish = wish;
   in.character.speed_scale = active->speed_scale;
   // Jump on the segment's first frame only.

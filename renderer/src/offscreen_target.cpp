@@ -1,5 +1,7 @@
 #include "renderer/offscreen_target.hpp"
 
+#include <string>
+
 #include "gpu_memory.hpp"
 
 namespace renderer {
@@ -8,6 +10,14 @@ OffscreenTarget::OffscreenTarget(const Context& context, std::uint32_t width,
                                  std::uint32_t height)
     : extent_{width, height} {
   if (width == 0 || height == 0) throw Error("offscreen target needs a non-zero size");
+  // The device's own limit, checked before any image is made (VUID-VkImageCreateInfo-extent-02252).
+  VkPhysicalDeviceProperties properties{};
+  vkGetPhysicalDeviceProperties(context.physical_device, &properties);
+  const std::uint32_t limit = properties.limits.maxImageDimension2D;
+  if (width > limit || height > limit) {
+    throw Error("image size " + std::to_string(width) + "x" + std::to_string(height) +
+                " is beyond this device's largest 2D image (" + std::to_string(limit) + " pixels a side)");
+  }
   for (int i = 0; i < 2; ++i)
     images_.push_back(std::make_unique<Image>(create_image(
         context, extent_, colour_format(),

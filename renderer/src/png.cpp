@@ -2,6 +2,9 @@
 #include <stb_image_write.h>
 
 #include <cstdlib>
+#include <string>
+
+#include "file_output/atomic_file.hpp"
 
 #include "renderer/image.hpp"
 #include "renderer/vk.hpp"
@@ -12,10 +15,20 @@ void write_png(const std::string& path, const RgbaImage& image) {
   if (image.width == 0 || image.height == 0 ||
       image.pixels.size() != static_cast<std::size_t>(image.width) * image.height * 4)
     throw Error("cannot write " + path + ": the image is empty or malformed");
-  int ok = stbi_write_png(path.c_str(), static_cast<int>(image.width),
-                          static_cast<int>(image.height), 4, image.pixels.data(),
-                          static_cast<int>(image.width * 4));
-  if (!ok) throw Error("cannot write PNG " + path);
+  // Encoded in memory, then written whole or not at all (file_output::AtomicFile).
+  std::string bytes;
+  const int ok = stbi_write_png_to_func(
+      [](void* context, void* data, int size) {
+        static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
+      },
+      &bytes, static_cast<int>(image.width), static_cast<int>(image.height), 4, image.pixels.data(),
+      static_cast<int>(image.width * 4));
+  if (!ok) throw Error("cannot encode PNG " + path);
+  try {
+    file_output::write_file_atomically(path, bytes);
+  } catch (const file_output::WriteError& e) {
+    throw Error(std::string("cannot write PNG ") + e.what());
+  }
 }
 
 RgbaImage read_png(const std::string& path) {

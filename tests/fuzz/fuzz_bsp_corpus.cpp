@@ -20,6 +20,14 @@ void write(const std::filesystem::path& path, const std::vector<std::uint8_t>& b
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
+std::vector<std::uint8_t> read_zip_entry_or_empty(const std::string& pk3, const std::string& entry) {
+  try {
+    return collision::io::read_zip_entry(pk3, entry);
+  } catch (const collision::io::LoadError&) {
+    return {};
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -39,6 +47,13 @@ int main(int argc, char** argv) {
     write(dir / "seed_oa_dm4.bsp", dm4, dm4.size());
     for (const std::size_t size : {std::size_t{144}, std::size_t{4096}, dm4.size() / 2, dm4.size() - 1}) {
       write(dir / ("seed_oa_dm4_cut_" + std::to_string(size) + ".bsp"), dm4, size);
+    }
+    // Issue 14 item 1's regression: one flipped header byte (the vertex lump's offset) of a real
+    // map crashed the BVH build of every tool.
+    std::vector<std::uint8_t> flipped = read_zip_entry_or_empty(pk3, "maps/oa_dm1.bsp");
+    if (flipped.size() > 89) {
+      flipped[89] = 0x6d;
+      write(dir / "regression_oa_dm1_byte89.bsp", flipped, flipped.size());
     }
     std::printf("seed corpus written to %s\n", dir.string().c_str());
   } catch (const std::exception& e) {

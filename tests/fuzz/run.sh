@@ -1,32 +1,63 @@
 #!/usr/bin/env bash
-# Fuzzes the Quake 3 map reader and the Doom WAD reader: configures and builds the `fuzz` preset
-# (clang, libFuzzer + ASan), writes seed corpora into build/fuzz/corpus and build/fuzz/corpus_wad,
-# and runs fuzz_bsp for SECONDS (default 60), then fuzz_wad for WAD_SECONDS (default 30).
-# Exits non-zero when the fuzzer finds a crash; the input is left in build/fuzz/artifacts/.
+# Fuzzes every libFuzzer target for SECONDS each (default 30; six targets, so about 3
+# minutes): configures and builds the `fuzz` preset (clang, libFuzzer + ASan), seeds each
+# target's working corpus in build/fuzz/corpus/TARGET from the repository's corpus
+# (tests/fuzz/corpus/TARGET: small seeds and every crash found so far, kept as regressions) and,
+# for the map targets, from the generated maps (fuzz_bsp_corpus: oa_dm4, cut copies, the tiny
+# map, oa_dm1 with a flipped header byte) and for the WAD target from Freedoom's maps
+# (fuzz_wad_corpus, when the package is installed). Prints execs/s and coverage per target.
+# Exits non-zero when a fuzzer finds a crash; the input is left in build/fuzz/artifacts/TARGET/.
 set -euo pipefail
-seconds="${1:-60}"
-wad_seconds="${2:-30}"
+seconds="${1:-30}"
 cd "$(dirname "$0")/../.."
 
+targets=(fuzz_bsp fuzz_pipeline fuzz_query_lines fuzz_session fuzz_walk_script fuzz_wad)
 cmake --preset fuzz
-cmake --build --preset fuzz --target fuzz_bsp fuzz_bsp_corpus fuzz_wad fuzz_wad_corpus
+cmake --build --preset fuzz --target "${targets[@]}" fuzz_bsp_corpus fuzz_wad_corpus
 
-corpus=build/fuzz/corpus
-artifacts=build/fuzz/artifacts
-mkdir -p "$corpus" "$artifacts"
-build/fuzz/tests/fuzz/fuzz_bsp_corpus "$corpus"
+generated=build/fuzz/corpus/generated_maps
+mkdir -p "$generated"
+build/fuzz/tests/fuzz/fuzz_bsp_corpus "$generated"
+generated_wads=build/fuzz/corpus/generated_wads
+mkdir -p "$generated_wads"
+build/fuzz/tests/fuzz/fuzz_wad_corpus "$generated_wads"
 
-# -timeout: a map that takes seconds to read is a bug too; -rss_limit_mb: same for memory.
-build/fuzz/tests/fuzz/fuzz_bsp \
-  -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-  -artifact_prefix="$artifacts/" -print_final_stats=1 \
-  "$corpus"
-
-# The Doom WAD reader (freedoom maps as seeds when the package is installed).
-wad_corpus=build/fuzz/corpus_wad
-mkdir -p "$wad_corpus"
-build/fuzz/tests/fuzz/fuzz_wad_corpus "$wad_corpus"
-build/fuzz/tests/fuzz/fuzz_wad \
-  -max_total_time="$wad_seconds" -timeout=10 -rss_limit_mb=2048 \
-  -artifact_prefix="$artifacts/wad-" -print_final_stats=1 \
-  "$wad_corpus"
+status=0
+summary=""
+for target in "${targets[@]}"; do
+  corpus="build/fuzz/corpus/$target"
+  artifacts="build/fuzz/artifacts/$target"
+  mkdir -p "$corpus" "$artifacts"
+  case "$target" in
+    fuzz_bsp|fuzz_pipeline) seeds=("$generated") ;;
+    fuzz_wad) seeds=("$generated_wads") ;;
+    *) seeds=() ;;
+  esac
+  if [ -d "tests/fuzz/corpus/$target" ]; then seeds+=("tests/fuzz/corpus/$target"); fi
+  log="build/fuzz/$target.log"
+  # The repository's inputs first, as regressions: each must run clean.
+  if [ -d "tests/fuzz/corpus/$target" ] && ls "tests/fuzz/corpus/$target"/* > /dev/null 2>&1; then
+    "build/fuzz/tests/fuzz/$target" -runs=0 "tests/fuzz/corpus/$target"/* > /dev/null 2>&1 ||
+      { echo "$target: a regression input in tests/fuzz/corpus/$target crashes"; status=1; }
+  fi
+  # -timeout: an input that takes seconds is a bug too; -rss_limit_mb: same for memory.
+  set +e
+  "build/fuzz/tests/fuzz/$target" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$artifacts/" -print_final_stats=1 \
+    "$corpus" "${seeds[@]}" > "$log" 2>&1
+  rc=$?
+  set -e
+  tail -n 20 "$log"
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
+  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
+  ft=$(grep -o 'ft: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
+  summary+=$(printf '%-18s %6ss  runs %9s  execs/s %6s  cov %6s  ft %6s  rc %s' \
+    "$target" "$seconds" "${runs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "$rc")$'\n'
+  if [ "$rc" -ne 0 ]; then status=1; fi
+done
+echo
+echo "fuzz summary (libFuzzer's own figures: cov = edges covered, ft = features):"
+printf '%s' "$summary"
+exit "$status"

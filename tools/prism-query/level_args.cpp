@@ -1,9 +1,15 @@
 #include "level_args.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <utility>
+
+#include "collision/domain.hpp"
 
 namespace prism_query {
 
@@ -37,11 +43,30 @@ LoadedWorld load(const LevelArgs& c) {
   return {std::move(level), std::move(world)};
 }
 
+namespace {
+
+// A directory opens and reads as an empty stream on Linux: refuse it rather than answer nothing.
+void refuse_directory(int fd, const std::string& name) {
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) throw InputError(name + ": is a directory");
+}
+
+}  // namespace
+
 std::vector<Query> read_input(const std::string& path) {
-  if (path == "-") return read_queries(std::cin, "<stdin>");
+  if (path == "-") {
+    refuse_directory(STDIN_FILENO, "<stdin>");
+    return read_queries(std::cin, "<stdin>");
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory");
   std::ifstream in(path);
   if (!in) throw InputError(path + ": cannot open");
   return read_queries(in, path);
+}
+
+std::string query_place(const LevelArgs& c, const Query& q) {
+  return (c.queries == "-" ? std::string("<stdin>") : c.queries) + ":" + std::to_string(q.line);
 }
 
 void report_rate(bool stats, std::size_t n, double seconds) {
@@ -60,14 +85,17 @@ collision::Body resolve_body(const BodyArgs& b, const std::string& command) {
   if (b.sphere_opt->count() == 0 && b.ellipsoid_opt->count() == 0) {
     throw InputError(command + " needs --sphere R or --ellipsoid RX,RY,RZ");
   }
-  if (!b.ellipsoid.empty()) {
+  // Which option was given, not whether its text is empty: `--ellipsoid ""` is an ellipsoid error.
+  if (b.ellipsoid_opt->count() > 0) {
     const glm::vec3 radii = parse_vec3(b.ellipsoid, "--ellipsoid");
-    if (!(radii.x > 0 && radii.y > 0 && radii.z > 0)) {
-      throw InputError("--ellipsoid: radii must be positive");
+    if (const char* why = collision::radii_domain_error(radii)) {
+      throw InputError("--ellipsoid: '" + b.ellipsoid + "': " + why);
     }
     return collision::Body::ellipsoid(radii);
   }
-  if (!(b.sphere > 0.0f)) throw InputError("--sphere: radius must be positive");
+  if (const char* why = collision::radii_domain_error(glm::vec3(b.sphere))) {
+    throw InputError(std::string("--sphere: ") + why);
+  }
   return collision::Body::sphere(b.sphere);
 }
 

@@ -37,6 +37,8 @@ void add_level_args(CLI::App* cmd, LevelArgs& c, bool with_queries);
 LoadedWorld load(const LevelArgs& c);
 /// The query lines of `path`, or of stdin when it is "-".
 std::vector<Query> read_input(const std::string& path);
+/// "<source>:<line>" of a query, for error messages.
+std::string query_place(const LevelArgs& c, const Query& q);
 /// With --stats: "queries: N in S s: R queries/s" on stderr.
 void report_rate(bool stats, std::size_t n, double seconds);
 

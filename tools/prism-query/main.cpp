@@ -24,11 +24,15 @@
 // query rate (timed around the query loop alone) to stderr.
 #include <cstdio>
 #include <exception>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "character_command.hpp"
 #include "commands_2d.hpp"
+#include "collision/domain.hpp"
+#include "file_output/atomic_file.hpp"
+
 #include "level_args.hpp"
 #include "move_command.hpp"
 #include "query_commands.hpp"
@@ -50,14 +54,33 @@ int main(int argc, char** argv) {
   auto* ray = app.add_subcommand("ray", "segment cast per query line");
   add_level_args(ray, ray_c, true);
 
-  std::size_t count = 1000;
+  long long count = 1000;
   unsigned seed = 1;
   float max_move = 64.0f;
   auto* random = app.add_subcommand("random", "write random queries inside the level's bounds");
   add_level_args(random, random_c, false);
-  random->add_option("--count", count, "number of queries");
+  random->add_option("--count", count, "number of queries (0 to 1e9)")
+      ->check(CLI::Range(0LL, 1'000'000'000LL));
   random->add_option("--seed", seed, "random seed");
-  random->add_option("--max-move", max_move, "longest move, in level units")->check(CLI::PositiveNumber);
+  // Not CLI::PositiveNumber: it lets NaN through and words its error with DBL_MAX in full.
+  random->add_option("--max-move", max_move, "longest move, in level units (0 < L <= 2^40)")
+      ->check(CLI::Validator(
+          [](const std::string& text) -> std::string {
+            float v = 0.0f;
+            try {
+              std::size_t used = 0;
+              v = std::stof(text, &used);
+              if (used != text.size()) return "'" + text + "' is not a number";
+            } catch (const std::exception&) {
+              return "'" + text + "' is not a number in float's range";
+            }
+            if (!(v > 0.0f && v <= collision::kMaxMoveLength)) {
+              return "'" + text + "' must be a positive length of at most 2^40 (about 1.1e12, " +
+                     "the collision core's input domain)";
+            }
+            return {};
+          },
+          "LENGTH", "positive length"));
 
   MotionArgs move_m, walk_m;
   std::string trace_path;
@@ -72,7 +95,26 @@ int main(int argc, char** argv) {
   add_level_args(walk, walk_c, false);
   add_body_args(walk, walk_b);
   add_motion_args(walk, walk_m);
-  walk->add_option("--walks", walk_w.walks, "number of walks (default 10)")->check(CLI::Range(1, 100000000));
+  // Every walk's start point is found and kept before the walks run (12 bytes each): capped.
+  walk->add_option("--walks", walk_w.walks, "number of walks (default 10, at most 1000000)")
+      ->check(CLI::Validator(
+          [](const std::string& text) -> std::string {
+            long long n = 0;
+            try {
+              std::size_t used = 0;
+              n = std::stoll(text, &used);
+              if (used != text.size()) return "'" + text + "' is not an integer";
+            } catch (const std::exception&) {
+              return "'" + text + "' is not an integer";
+            }
+            if (n < 1) return "needs at least 1 walk";
+            if (n > 1'000'000) {
+              return "at most 1000000 walks (their start points are kept in memory: " + text +
+                     " would need about " + std::to_string(n * 12 / 1'000'000) + " MB)";
+            }
+            return {};
+          },
+          "N", "walk count"));
   walk->add_option("--frames", walk_w.frames, "frames per walk at 60 Hz (default 600)")
       ->check(CLI::Range(1, 100000000));
   walk->add_option("--seed", walk_w.seed, "random seed (default 1)");
@@ -91,13 +133,17 @@ int main(int argc, char** argv) {
 
   CLI11_PARSE(app, argc, argv);
   try {
-    if (sweep->parsed()) return run_sweep(sweep_c, sweep_b, one_sided);
-    if (ray->parsed()) return run_ray(ray_c);
-    if (random->parsed()) return run_random(random_c, count, seed, max_move);
-    if (move->parsed()) return run_move(move_c, move_b, move_m, trace_path);
-    if (walk->parsed()) return run_walk_command(walk_c, walk_b, walk_m, walk_w);
-    if (character->parsed()) return run_character(character_c, character_b, character_m, character_a);
-    if (int status = 1; run_2d_commands(commands_2d, status)) return status;
+    int status = 1;
+    if (sweep->parsed()) status = run_sweep(sweep_c, sweep_b, one_sided);
+    else if (ray->parsed()) status = run_ray(ray_c);
+    else if (random->parsed()) status = run_random(random_c, static_cast<std::size_t>(count), seed, max_move);
+    else if (move->parsed()) status = run_move(move_c, move_b, move_m, trace_path);
+    else if (walk->parsed()) status = run_walk_command(walk_c, walk_b, walk_m, walk_w);
+    else if (character->parsed()) status = run_character(character_c, character_b, character_m, character_a);
+    else run_2d_commands(commands_2d, status);
+    // A full disk or /dev/full shows up here, at the last flush: never exit 0 on lost output.
+    file_output::check_stdout();
+    return status;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "prism-query: %s\n", e.what());
     return 1;

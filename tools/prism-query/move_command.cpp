@@ -1,10 +1,12 @@
 #include "move_command.hpp"
 
 #include <cstdio>
-#include <fstream>
+#include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "collision/move.hpp"
+#include "file_output/atomic_file.hpp"
 #include "trace_json.hpp"
 
 namespace prism_query {
@@ -16,28 +18,31 @@ int run_move(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m,
   params.method = resolve_method(m);
   params.max_iterations = m.max_iterations;
   const auto queries = read_input(c.queries);
-  std::ofstream trace_out;
-  if (!trace_path.empty()) {
-    trace_out.open(trace_path);
-    if (!trace_out) throw InputError(trace_path + ": cannot write");
-  }
+  // Whole or absent: a failed load or move leaves no partial trace file behind.
+  std::optional<file_output::AtomicFile> trace_out;
+  if (!trace_path.empty()) trace_out.emplace(trace_path);
   const LoadedWorld w = load(c);
   const glm::vec3 up = resolve_up(m, w.level);  // a plain move has no gravity: only recorded
 
   std::vector<collision::MoveResult> results(queries.size());
   collision::Trace trace;
-  const bool tracing = trace_out.is_open();
+  const bool tracing = trace_out.has_value();
   const auto t0 = Clock::now();
   for (std::size_t i = 0; i < queries.size(); ++i) {
     const auto& q = queries[i];
     if (tracing) trace.clear();
-    results[i] = collision::move(w.world, body, q.origin, q.delta, params, tracing ? &trace : nullptr);
+    try {
+      results[i] = collision::move(w.world, body, q.origin, q.delta, params, tracing ? &trace : nullptr);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(query_place(c, q) + ": " + e.what());
+    }
     if (tracing) {
       Json line;
       line["query"] = i;
       line["up"] = vec_to_json(up);
       line.update(trace_to_json(trace));
-      trace_out << line.dump() << '\n';
+      trace_out->write(line.dump());
+      trace_out->write("\n");
     }
   }
   report_rate(c.stats, queries.size(), seconds_since(t0));
@@ -45,10 +50,7 @@ int run_move(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m,
     std::printf("%.9g,%.9g,%.9g,%d\n", static_cast<double>(r.position.x),
                 static_cast<double>(r.position.y), static_cast<double>(r.position.z), r.iterations);
   }
-  if (tracing) {
-    trace_out.flush();
-    if (!trace_out) throw InputError(trace_path + ": write error");
-  }
+  if (tracing) trace_out->commit();
   return 0;
 }
 

@@ -6,8 +6,24 @@
 #include <vector>
 
 #include "collision/queries.hpp"
+#include "file_output/atomic_file.hpp"
 
 namespace prism_query {
+
+namespace {
+
+// read_input() already refused lines outside the input domain and resolve_body() the body, so
+// an invalid answer is a defect to stop on before any output, never a silent "miss".
+template <class Hit>
+void refuse_invalid(const LevelArgs& c, const std::vector<Query>& queries, const std::vector<Hit>& results) {
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (results[i].invalid_input) {
+      throw InputError(query_place(c, queries[i]) + ": the core refused this query as invalid input");
+    }
+  }
+}
+
+}  // namespace
 
 int run_sweep(const LevelArgs& c, const BodyArgs& b, bool one_sided) {
   const collision::Body body = resolve_body(b, "sweep");
@@ -25,6 +41,7 @@ int run_sweep(const LevelArgs& c, const BodyArgs& b, bool one_sided) {
                      : collision::sweep_sphere(w.world, q.origin, body.radii.x, q.delta, options);
   }
   report_rate(c.stats, queries.size(), seconds_since(t0));
+  refuse_invalid(c, queries, results);
   for (const auto& r : results) write_sweep(stdout, r);
   return 0;
 }
@@ -38,6 +55,7 @@ int run_ray(const LevelArgs& c) {
     results[i] = collision::raycast(w.world, queries[i].origin, queries[i].delta);
   }
   report_rate(c.stats, queries.size(), seconds_since(t0));
+  refuse_invalid(c, queries, results);
   for (const auto& r : results) write_ray(stdout, r);
   return 0;
 }
@@ -58,6 +76,7 @@ int run_random(const LevelArgs& c, std::size_t count, unsigned seed, float max_m
     std::printf("%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", static_cast<double>(p.x), static_cast<double>(p.y),
                 static_cast<double>(p.z), static_cast<double>(d.x), static_cast<double>(d.y),
                 static_cast<double>(d.z));
+    if (std::ferror(stdout)) file_output::check_stdout();  // stop at the first lost line
   }
   return 0;
 }

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "collision/domain.hpp"
+
 namespace prism_query {
 
 namespace {
@@ -15,6 +17,11 @@ bool parse_floats(const std::string& line, float* out, int n, std::string& why) 
     while (p < end && (*p == ' ' || *p == '\t')) ++p;
     float v = 0.0f;
     const auto [next, ec] = std::from_chars(p, end, v);
+    if (ec == std::errc::result_out_of_range) {
+      why = "field " + std::to_string(i + 1) + " is out of range (beyond a float's +-3.4e38; " +
+            "the input domain is +-2^40, about 1.1e12)";
+      return false;
+    }
     if (ec != std::errc() || next == p) {
       why = "field " + std::to_string(i + 1) + " is not a number";
       return false;
@@ -57,7 +64,13 @@ std::vector<Query> read_queries(std::istream& in, const std::string& source) {
       throw InputError(source + ":" + std::to_string(number) + ": " + why +
                        " (expected x,y,z,dx,dy,dz)");
     }
-    queries.push_back({{f[0], f[1], f[2]}, {f[3], f[4], f[5]}});
+    const Query q{{f[0], f[1], f[2]}, {f[3], f[4], f[5]}, number};
+    // The collision core's input domain (collision/domain.hpp), checked here so that the
+    // error names the line rather than the core answering invalid_input.
+    if (const char* domain = collision::move_domain_error(q.origin, q.delta)) {
+      throw InputError(source + ":" + std::to_string(number) + ": outside the input domain: " + domain);
+    }
+    queries.push_back(q);
   }
   if (in.bad()) throw InputError(source + ": read error");
   return queries;

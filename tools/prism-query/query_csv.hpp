@@ -15,6 +15,7 @@ namespace prism_query {
 struct Query {
   glm::vec3 origin;
   glm::vec3 delta;
+  std::size_t line = 0;  ///< 1-based line number in its source
 };
 
 class InputError : public std::runtime_error {
@@ -23,7 +24,8 @@ class InputError : public std::runtime_error {
 };
 
 /// Reads every query line; blank lines and lines starting with '#' are skipped.
-/// @throws InputError "<source>:<line>: <what is wrong>" on the first malformed line.
+/// @throws InputError "<source>:<line>: <what is wrong>" on the first malformed line, or on the
+/// first line outside the collision core's input domain (collision/domain.hpp).
 std::vector<Query> read_queries(std::istream& in, const std::string& source);
 
 /// Parses "a,b,c" into three finite floats; throws InputError naming `what`.

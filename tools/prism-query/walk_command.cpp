@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "file_output/atomic_file.hpp"
 #include "prism_walks/random_walk.hpp"
 #include "prism_walks/start_points.hpp"
 
@@ -25,8 +26,9 @@ int run_walk_command(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m,
         std::printf("%u,%d,%.9g,%.9g,%.9g,%d\n", walk, frame, static_cast<double>(s.position.x),
                     static_cast<double>(s.position.y), static_cast<double>(s.position.z),
                     s.ground == collision::GroundState::kOnGround ? 1 : 0);
+        if (std::ferror(stdout)) file_output::check_stdout();  // stop at the first lost line
       });
-  std::fflush(stdout);
+  file_output::check_stdout();  // before the summary, so a lost line is the error reported
   prism_walks::print_summary(stderr, counts);
   for (const prism_walks::Anomaly& a : counts.examples) {
     std::fprintf(stderr, "%s\n", prism_walks::describe(a, setup).c_str());

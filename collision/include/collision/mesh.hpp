@@ -38,6 +38,10 @@ struct TriangleMesh {
   /// How many input triangles make_mesh() dropped as degenerate (zero area, repeated or
   /// non-finite corners). Reported, never silently kept.
   std::size_t degenerate_count = 0;
+  /// How many input triangles make_mesh() dropped because a corner lies outside the input
+  /// domain (|coordinate| > kMaxCoordinate = 2^40, collision/domain.hpp). Reported, never
+  /// silently kept: a loader should treat a non-zero count as a defect of its file.
+  std::size_t out_of_domain_count = 0;
 
   std::size_t triangle_count() const { return indices.size(); }
   Triangle triangle(std::size_t i) const {
@@ -50,7 +54,8 @@ struct TriangleMesh {
 /// 1e-7 times the square of its longest edge (a relative test, so it holds at any scale).
 bool is_degenerate(const Triangle& t);
 
-/// Builds a TriangleMesh: drops degenerate triangles (counting them), computes unit normals.
+/// Builds a TriangleMesh: drops degenerate triangles and triangles with a corner outside the
+/// input domain (counting each), computes unit normals.
 /// `flags` may be empty (all solid) or have one entry per triangle.
 /// @throws std::invalid_argument when an index is out of range or `flags` has the wrong size.
 TriangleMesh make_mesh(std::vector<glm::vec3> positions, const std::vector<glm::uvec3>& indices,

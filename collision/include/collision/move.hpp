@@ -4,8 +4,11 @@
 /// triangles (robust method), or with one of the classic methods from the seeds.
 ///
 /// Units: the mesh's. Conventions: positions are body centres; a displacement is the whole move
-/// of one call. Invalid parameters or input (negative or NaN radius, NaN displacement, zero
-/// iterations) throw std::invalid_argument with a message naming the field.
+/// of one call. Invalid parameters or input throw std::invalid_argument with a message naming
+/// the field: zero iterations, a skin not smaller than the radius, and anything outside the
+/// input domain (collision/domain.hpp: NaN or infinite values, a position or move end beyond
+/// +-2^40, a displacement longer than 2^40, radii outside [2^-40, 2^40], or an ellipsoid
+/// aspect above 2^16).
 
 #include <optional>
 

@@ -6,8 +6,13 @@
 /// a displacement `delta`, and times are fractions of that displacement in [0, 1].
 /// Triangles collide on both faces unless SweepOptions::one_sided is set.
 ///
-/// Invalid input (a NaN or infinite coordinate, a radius that is not positive and finite) never
-/// reaches the geometry: the result has hit == false and invalid_input == true.
+/// Invalid input never reaches the geometry: the result has hit == false and invalid_input ==
+/// true. Invalid is anything outside the input domain (collision/domain.hpp): a NaN or infinite
+/// value, a coordinate or move end beyond +-kMaxCoordinate (2^40), a displacement longer than
+/// kMaxMoveLength (2^40), a radius that is not positive, below kMinBodyRadius (2^-40) or above
+/// kMaxBodyRadius (2^40), an ellipsoid aspect above kMaxEllipsoidAspect (2^16), or (for the
+/// one-triangle queries) a
+/// triangle corner outside the domain. The overlap queries return no triangles for such input.
 ///
 /// Ties (two triangles hit at the same time of impact) go to the lower triangle index, so a BVH
 /// query returns exactly what a brute-force loop over all triangles returns.

@@ -5,6 +5,11 @@
 /// Build once (O(n log n): about 4 ms for oa_dm1's 7,434 triangles here), then query from any
 /// number of threads: every query is const and allocation-free except the overlap queries'
 /// output vectors. An empty mesh is a valid world that nothing ever hits.
+///
+/// Input domain (collision/domain.hpp): make_mesh() keeps only triangles whose corners lie
+/// within +-2^40, so a World built from it holds nothing a query's float arithmetic could
+/// overflow on. A hand-built TriangleMesh with larger (finite) coordinates still builds a
+/// well-formed BVH, but queries against it are outside the domain and their answers unspecified.
 
 #include <cstdint>
 #include <utility>

@@ -22,6 +22,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
+#include "collision/domain.hpp"
 #include "collision_io/level.hpp"
 
 namespace collision::io {
@@ -123,6 +124,10 @@ class BspReader {
       level.mesh = collision::make_mesh(std::move(positions_), indices_, flags_);
     } catch (const std::exception& e) {
       fail(std::string("building the mesh: ") + e.what());
+    }
+    if (level.mesh.out_of_domain_count > 0) {
+      fail(std::to_string(level.mesh.out_of_domain_count) + " triangles have a corner beyond " +
+           "+-2^40 (about 1.1e12, the collision core's input domain, collision/domain.hpp)");
     }
     if (level.mesh.triangle_count() == 0) {
       fail("the world has no triangles (" + std::to_string(level.mesh.degenerate_count) +
@@ -246,6 +251,9 @@ class BspReader {
     float xyz[3];
     if (parse_floats(*origin, xyz, 3) != 3) fail(where + ": bad origin \"" + *origin + "\"");
     spawn.origin = glm::vec3(xyz[0], xyz[1], xyz[2]);
+    if (!collision::in_domain_point(spawn.origin)) {
+      fail(where + ": origin \"" + *origin + "\" is outside the input domain (+-2^40, collision/domain.hpp)");
+    }
     if (angle != nullptr) {
       float a;
       if (parse_floats(*angle, &a, 1) != 1) fail(where + ": bad angle \"" + *angle + "\"");

@@ -96,6 +96,11 @@ Level load_mesh_file(const std::string& path) {
   } catch (const std::exception& e) {
     throw LoadError(path + ": building the mesh: " + e.what());
   }
+  if (level.mesh.out_of_domain_count > 0) {
+    throw LoadError(path + ": " + std::to_string(level.mesh.out_of_domain_count) + " of " +
+                    std::to_string(indices.size()) + " triangles have a corner beyond +-2^40 " +
+                    "(about 1.1e12, the collision core's input domain, collision/domain.hpp)");
+  }
   if (level.mesh.triangle_count() == 0) {
     throw LoadError(path + ": all " + std::to_string(indices.size()) +
                     " triangles are degenerate (zero area or non-finite corners)");

@@ -31,7 +31,11 @@ struct HeadlessResult {
   unsigned validation_messages = 0;
 };
 
-/// Runs without a window. @throws std::runtime_error (and the loaders' errors) with a message.
+/// Runs without a window. @throws std::runtime_error (and the loaders' errors) with a message:
+/// for more than 1,000,000 frames (each frame's record, about 1.3 KB, is kept for report.json),
+/// a size beyond the device's largest image, or a frame the collision core refuses (a move
+/// outside its input domain): then "frame N: ..." after writing report.json and session.prism
+/// of the frames before it, so the run can be replayed up to the failure.
 /// A Doom map scene (`freedoom1:E1M1`, is_doom_map_spec) runs the 2D view (run_headless_2d).
 HeadlessResult run_headless(const RunOptions& options);
 

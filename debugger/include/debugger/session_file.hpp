@@ -19,7 +19,11 @@
 ///   end N
 ///
 /// A missing or extra line, a bad number or a count that does not match gives SessionError
-/// with the file name and line number.
+/// with the file name and line number; so does a value the collision core would refuse later
+/// (collision/domain.hpp): radii outside [2^-40, 2^40] or an aspect above 2^16, an up vector or
+/// character value beyond +-2^40, a skin not below the smallest radius, dt outside (0, 1] s, a
+/// start outside +-2^40, a start velocity or a frame's walk move longer than 2^40 in one frame.
+/// Writing is atomic (file_output::AtomicFile): the file is whole or left as it was.
 
 #include <stdexcept>
 #include <string>
@@ -40,7 +44,7 @@ struct SessionRecording {
   std::vector<FrameInput> inputs;
 };
 
-/// @throws SessionError when the file cannot be written.
+/// @throws SessionError when the file cannot be written whole (nothing is left behind then).
 void save_session(const std::string& path, const std::string& scene, const Session& session);
 /// @throws SessionError on a missing, corrupt or truncated file.
 SessionRecording load_session(const std::string& path);

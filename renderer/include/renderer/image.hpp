@@ -20,7 +20,8 @@ struct RgbaImage {
   }
 };
 
-/// Writes `image` as a PNG. @throws Error when the file cannot be written.
+/// Writes `image` as a PNG, whole or not at all (encoded in memory, then written to a temporary
+/// name, synced and renamed). @throws Error when the file cannot be written; none is left then.
 void write_png(const std::string& path, const RgbaImage& image);
 /// Reads a PNG as RGBA8. @throws Error when the file is missing or not a PNG.
 RgbaImage read_png(const std::string& path);

@@ -4,9 +4,10 @@
 /// reader, and ordinary mesh files (OBJ, glTF 2, PLY, STL, ...) through Assimp.
 ///
 /// Coordinates are kept exactly as in the file (Quake units and Z up for maps).
-/// Every failure (missing, truncated or corrupt file, unknown format, map not in the archive)
-/// throws LoadError whose message names the file and what is wrong. No loader crashes on any
-/// input.
+/// Every failure (missing, truncated or corrupt file, unknown format, map not in the archive,
+/// a triangle corner or spawn point outside the collision core's input domain, +-2^40:
+/// collision/domain.hpp) throws LoadError whose message names the file and what is wrong. No
+/// loader crashes on any input.
 
 #include <cstddef>
 #include <cstdint>
