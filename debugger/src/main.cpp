@@ -13,7 +13,10 @@ const char* kUsage =
     "usage: prism [--scene S] [--walk FILE | --session FILE] [--method M] [--size WxH] [--out DIR]\n"
     "       prism --headless [--scene S] [--walk FILE | --session FILE] --frames N --out DIR\n"
     "             [--capture-every K] [--capture-frames A,B,...] [--method M] [--size WxH]\n"
-    "  S: default (the embedded scene), an OpenArena map name (oa_dm1), a .bsp/.pk3 or mesh file\n"
+    "             [--find-anomalies]\n"
+    "  S: default (the embedded scene), zoo:NAME (assets/zoo/README.md), an OpenArena map name\n"
+    "     (oa_dm1), a .bsp/.pk3 or mesh file\n"
+    "  --find-anomalies: also ghost bumps, lost speed, early catches (README.md, Debugger)\n"
     "  M: robust | offset-prism | sphere-classify\n"
     "  Without --headless a window opens (needs DISPLAY); screenshots (F12) and saved sessions\n"
     "  go to DIR (default captures). Keys: see the window's Keys panel or README.md.\n";

@@ -25,7 +25,7 @@ void append_frame(LiveState& s, int frame, const collision::CharacterState& befo
 
 void new_detector(LiveState& s) {
   const SessionConfig& c = s.session->config();
-  s.detector = std::make_unique<EventDetector>(*s.scene.world, c.body, c.params, c.dt);
+  s.detector = std::make_unique<EventDetector>(*s.scene.world, c.body, c.params, c.dt, /*find_anomalies=*/true);
 }
 
 void forget_derived(LiveState& s) {
