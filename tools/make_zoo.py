@@ -80,12 +80,17 @@ SPAWN = (0.0, 0.45, 0.0)
 def wedge():
     m = Mesh()
     m.floor(-4, -6, 14, 6)
-    m.group('wedge_20_degrees')  # two walls meeting at 20 degrees at (10, 0), open towards -x
-    tip = (10.0, 0.0)
-    for ang in (170.0, 190.0):
-        end = (tip[0] + 7 * math.cos(math.radians(ang)), tip[1] + 7 * math.sin(math.radians(ang)))
-        m.wall(end, tip, 2.5)
-    return m, 'an acute wedge (20 degrees); walk into its apex', SPAWN, 0
+    m.group('wall')  # the wall the wedge sticks out of, at z = -3
+    m.wall((14, -3), (-4, -3), 2.5)
+    m.group('wedge_20_degrees')
+    # A vertical blade in the plane x = 8, sticking 3 m out of the wall, its apex (20 degrees) at
+    # (8, 0.604, 0). The body walks east at z = 0.38, 0.2 m below the apex's height: it passes
+    # 0.43 m from the apex, clear of the real blade (radius 0.4), but inside seed 000's offset
+    # prism, whose edge planes, grown by L = r, meet far beyond a sharp vertex and are capped
+    # only L beyond it (shared/DESIGN.md).
+    apex, half = (8.0, 0.604, 0.0), math.tan(math.radians(10.0)) * 3.0
+    m.tri((8.0, apex[1] - half, -3.0), apex, (8.0, apex[1] + half, -3.0))
+    return m, 'a 20 degree wedge sticking out of a wall; walk past its apex', (0.0, 0.45, 0.38), 0
 
 
 def tiles():

@@ -31,15 +31,18 @@ glm::vec3 face_normal(const collision::World& world, std::uint32_t t) {
 }
 
 /// Gap between the body centred at `centre` and triangle `t`, in the body's unit-sphere space
-/// scaled back by its smallest radius (exact for a sphere).
+/// scaled back by its smallest radius (exact for a sphere). `away`, when given, receives the unit
+/// direction from the triangle's closest point to the centre (in that space).
 float gap_to_triangle(const collision::World& world, const collision::Body& body, glm::vec3 centre,
-                      std::uint32_t t) {
+                      std::uint32_t t, glm::vec3* away = nullptr) {
   const collision::Triangle tri = world.mesh().triangle(t);
   const glm::dvec3 inv = glm::dvec3(1.0) / glm::dvec3(body.radii);
   const glm::dvec3 c = glm::dvec3(centre) * inv;
   const glm::dvec3 q = collision::closest_point_on_triangle(c, glm::dvec3(tri.a) * inv, glm::dvec3(tri.b) * inv,
                                                             glm::dvec3(tri.c) * inv);
-  return static_cast<float>((glm::length(c - q) - 1.0) * static_cast<double>(body.min_radius()));
+  const double d = glm::length(c - q);
+  if (away) *away = d > 0.0 ? glm::vec3((c - q) / d) : glm::vec3(0.0f);
+  return static_cast<float>((d - 1.0) * static_cast<double>(body.min_radius()));
 }
 
 void sort_unique(std::vector<std::uint32_t>& v) {
@@ -214,8 +217,19 @@ void AnomalyFinder::find(int frame, const collision::CharacterState& before,
         it.phase != collision::MovePhase::kVertical && it.phase != collision::MovePhase::kStepForward)
       continue;
     const glm::vec3 at = it.start + it.toi * (it.desired_end - it.start);
-    const float gap = gap_to_triangle(*world_, body_, at, it.triangle);
-    if (gap > th_.early_catch_skins * skin_) {
+    // Farther than the threshold from every solid triangle on the side the hit pushed from, not
+    // only from the one hit: a method that stops on a triangle's extended plane while touching
+    // its coplanar neighbour stops right; the floor under a body caught by a wall does not count.
+    const float reach = th_.early_catch_skins * skin_;
+    std::vector<std::uint32_t> near;
+    collision::overlap_sphere(*world_, at, std::max({body_.radii.x, body_.radii.y, body_.radii.z}) + reach, near);
+    float gap = gap_to_triangle(*world_, body_, at, it.triangle);
+    for (std::uint32_t t : near) {
+      glm::vec3 away;
+      const float g = world_->mesh().solid(t) ? gap_to_triangle(*world_, body_, at, t, &away) : gap;
+      if (g < gap && glm::dot(away, it.normal) > 0.7f) gap = g;
+    }
+    if (gap > reach) {
       add(EventKind::kEarlyCatch, fmt("gap %.4g at contact (skin %.4g)", gap, skin_), {it.triangle});
       break;
     }

@@ -30,10 +30,11 @@
 ///   at least a quarter of it, and the way along the wall free for two frames of that part: the
 ///   body moves along the wall at less than half the input's part along it. Lists the walls.
 /// - early_catch (--find-anomalies): a slide iteration (move, walk, vertical or step-forward) hit
-///   a triangle with the body's centre, at the time of contact, more than r + 2 skins from that
-///   triangle (ellipsoids: measured in the body's unit-sphere space, scaled by r). A swept body
-///   touches what it hits, so any gap means the method caught it early (seed 000's unclipped
-///   offset prism spike at an acute wedge). Lists the triangle.
+///   a triangle with the body's centre, at the time of contact, more than r + 2 skins from every
+///   solid triangle that lies on the hit's side (its direction to the centre within 45 degrees of
+///   the hit normal; ellipsoids: measured in the body's unit-sphere space, scaled by r). A swept
+///   body touches what it hits, so a gap means the method caught it early on nothing (seed
+///   000's unclipped offset prism spike at an acute corner). Lists the triangle hit.
 
 #include <cstdint>
 #include <deque>
