@@ -210,6 +210,24 @@ void AnomalyFinder::find(int frame, const collision::CharacterState& before,
     }
   }
 
+  // Push-away: farther than any velocity carries the body (the robust method's depenetration,
+  // bounded by r + skin a step, only ever follows a start in overlap: not counted).
+  if (!trace.depenetration.happened) {
+    const glm::vec3 v_in = collision::walk_input(input.character, params_, body_).velocity;
+    const float speed = std::max(glm::length(before.velocity), glm::length(v_in)) +
+                        (input.character.jump ? *params_.jump_speed : 0.0f);
+    const float reach = speed * dt_ + *params_.gravity * dt_ * dt_ + th_.push_away_radius_fraction * r;
+    const float jump = glm::length(after.position - before.position);
+    if (jump > reach) {
+      std::vector<std::uint32_t> hit;
+      for (const collision::SlideIteration& it : trace.iterations)
+        if (it.hit && it.triangle != collision::kNoTriangle) hit.push_back(it.triangle);
+      sort_unique(hit);
+      add(EventKind::kPushAway, fmt("moved %.4g, velocities carry %.4g", jump, reach - th_.push_away_radius_fraction * r),
+          std::move(hit));
+    }
+  }
+
   // Early catch: a hit with the body not touching what it hit.
   for (const collision::SlideIteration& it : trace.iterations) {
     if (!it.hit || it.start_overlap || it.triangle == collision::kNoTriangle) continue;

@@ -31,6 +31,7 @@ const char* to_string(EventKind kind) {
     case EventKind::kGhostBump: return "anomaly_ghost_bump";
     case EventKind::kLostSpeed: return "anomaly_lost_speed";
     case EventKind::kEarlyCatch: return "anomaly_early_catch";
+    case EventKind::kPushAway: return "anomaly_push_away";
     case EventKind::kCount: break;
   }
   return "?";

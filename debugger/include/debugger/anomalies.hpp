@@ -35,6 +35,10 @@
 ///   the hit normal; ellipsoids: measured in the body's unit-sphere space, scaled by r). A swept
 ///   body touches what it hits, so a gap means the method caught it early on nothing (seed
 ///   000's unclipped offset prism spike at an acute corner). Lists the triangle hit.
+/// - push_away (--find-anomalies; beyond the seven, for its seam bug): the body moves in
+///   one frame more than a quarter of r farther than its velocities can carry it (the larger of
+///   the velocity before and the input's, times dt, plus gravity's dt^2): a push-out response
+///   that throws the body off a seam or out of a heap. Lists the triangles hit.
 
 #include <cstdint>
 #include <deque>
@@ -63,6 +67,7 @@ struct AnomalyThresholds {
   float wall_spread_degrees = 10.0f;
   float lost_speed_fraction = 0.5f;
   float early_catch_skins = 2.0f;
+  float push_away_radius_fraction = 0.25f;
 };
 
 class AnomalyFinder {

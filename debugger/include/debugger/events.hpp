@@ -39,6 +39,7 @@ enum class EventKind : std::uint8_t {
   kGhostBump,        ///< a vertical velocity spike on flat walkable ground (an internal edge)
   kLostSpeed,        ///< sliding along one wall much slower than the input's part along it
   kEarlyCatch,       ///< a hit stopped the body farther from the triangle than radius + skin
+  kPushAway,         ///< the body jumped farther in a frame than its velocities carry it
   kCount
 };
 const char* to_string(EventKind kind);
