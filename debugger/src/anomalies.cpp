@@ -222,6 +222,10 @@ void AnomalyFinder::find(int frame, const collision::CharacterState& before,
       std::vector<std::uint32_t> hit;
       for (const collision::SlideIteration& it : trace.iterations)
         if (it.hit && it.triangle != collision::kNoTriangle) hit.push_back(it.triangle);
+      if (hit.empty()) {  // a push-out response records no hit: what the body touched then
+        for (const collision::Contact& c : before.contacts) hit.push_back(c.triangle);
+        for (const collision::Contact& c : after.contacts) hit.push_back(c.triangle);
+      }
       sort_unique(hit);
       add(EventKind::kPushAway, fmt("moved %.4g, velocities carry %.4g", jump, reach - th_.push_away_radius_fraction * r),
           std::move(hit));
