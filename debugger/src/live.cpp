@@ -41,6 +41,7 @@ FrameCommand keys_to_command(LiveState& s, const InputFrame& in) {
   if (in.was_pressed(Key::kPageUp)) c.step -= 10;
   if (in.was_pressed(Key::kHome)) c.event_jump = -1;
   if (in.was_pressed(Key::kEnd)) c.event_jump = 1;
+  if (in.was_pressed(Key::kN)) c.anomaly_jump = in.is_held(Key::kShift) ? -1 : 1;
   c.branch = in.was_pressed(Key::kB);
   c.seek = in.seek;
   if (in.was_pressed(Key::kC)) s.comparison.on = !s.comparison.on;
@@ -60,6 +61,7 @@ void merge(FrameCommand& into, const FrameCommand& from) {
   into.step += from.step;
   if (from.seek) into.seek = from.seek;
   if (from.event_jump) into.event_jump = from.event_jump;
+  if (from.anomaly_jump) into.anomaly_jump = from.anomaly_jump;
   into.branch = into.branch || from.branch;
   if (from.speed) into.speed = from.speed;
 }
