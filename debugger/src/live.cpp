@@ -103,6 +103,10 @@ int run_live(const RunOptions& o) {
   if (!o.walk.empty()) {
     s.walk = load_walk_script(o.walk);
     s.walk_active = true;
+  } else if (!replaying && s.scene.spec.rfind("zoo:", 0) == 0 && !s.scene.default_walk.empty()) {
+    // A zoo scene exists to show its bug: its own walk plays (the keys take over as usual).
+    s.walk = parse_walk_script(s.scene.default_walk);
+    s.walk_active = true;
   }
   std::optional<KeyScript> script;
   if (!o.script_keys.empty()) script = load_key_script(o.script_keys);
