@@ -59,7 +59,9 @@ class Mesh:
         self.quad(p[3], p[7], p[4], p[0])
 
     def wall(self, a, b, height):
-        """A zero-thickness wall from a to b (x, z) on the floor: both faces collide."""
+        """A zero-thickness wall from a to b (x, z) on the floor, its front face to the left of a -> b
+        seen from above (+y). The robust method collides with both faces; seed 000 only with the
+        front, so every wall here faces the body."""
         self.quad((a[0], 0, a[1]), (b[0], 0, b[1]), (b[0], height, b[1]), (a[0], height, a[1]))
 
     def write(self, path, title, spawn, yaw):
@@ -81,7 +83,7 @@ def wedge():
     m = Mesh()
     m.floor(-4, -6, 14, 6)
     m.group('wall')  # the wall the wedge sticks out of, at z = -3
-    m.wall((14, -3), (-4, -3), 2.5)
+    m.wall((-4, -3), (14, -3), 2.5)
     m.group('wedge_20_degrees')
     # A vertical blade in the plane x = 8, sticking 3 m out of the wall, its apex (20 degrees) at
     # (8, 0.604, 0). The body walks east at z = 0.38, 0.2 m below the apex's height: it passes
@@ -116,7 +118,7 @@ def narrow_corner():
     tip = (8.0, 0.0)
     for ang in (160.0, 200.0):
         end = (tip[0] + 6 * math.cos(math.radians(ang)), tip[1] + 6 * math.sin(math.radians(ang)))
-        m.wall(end, tip, 2.5)
+        m.wall(end, tip, 2.5) if ang > 180 else m.wall(tip, end, 2.5)
     return m, 'a narrow (40 degree) corner; push into it', SPAWN, 0
 
 
@@ -124,7 +126,7 @@ def wall_slide():
     m = Mesh()
     m.floor(-4, -4, 30, 4)
     m.group('wall')  # along x at z = -2
-    m.wall((30, -2), (-4, -2), 2.5)
+    m.wall((-4, -2), (30, -2), 2.5)
     return m, 'a long wall; slide along it on the floor', SPAWN, 0
 
 
@@ -132,8 +134,8 @@ def far_origin():
     m = Mesh(offset=(1e5, 0.0, 1e5))
     m.floor(-4, -4, 12, 4)
     m.group('wall_and_corner')
-    m.wall((12, -2), (-4, -2), 2.5)
-    m.wall((8, 4), (8, -2), 2.5)
+    m.wall((-4, -2), (12, -2), 2.5)
+    m.wall((8, -2), (8, 4), 2.5)
     return m, 'a wall and a corner at x, z = 1e5', SPAWN, 0
 
 
