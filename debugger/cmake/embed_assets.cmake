@@ -1,10 +1,15 @@
 # Writes OUT: a C++ source defining debugger::embedded_asset(name) over the FILES given, each as
-# a byte array (hex, so no size limit on string literals and no escaping).
+# a byte array (hex, so no size limit on string literals and no escaping). A file's name is its
+# path under ROOT ("zoo/wedge.obj"), or its file name when ROOT is not given.
 set(body "")
 set(table "")
 set(i 0)
 foreach(file ${FILES})
-  get_filename_component(name ${file} NAME)
+  if(ROOT)
+    file(RELATIVE_PATH name ${ROOT} ${file})
+  else()
+    get_filename_component(name ${file} NAME)
+  endif()
   file(READ ${file} hex HEX)
   string(LENGTH "${hex}" len)
   math(EXPR size "${len} / 2")

@@ -1,13 +1,14 @@
 // Event detection, anomalies included.
 #include "debugger/events.hpp"
 
+#include "debugger/anomalies.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include <glm/geometric.hpp>
 
-#include "collision/queries.hpp"
 
 namespace debugger {
 
@@ -27,6 +28,10 @@ const char* to_string(EventKind kind) {
     case EventKind::kPassThrough: return "anomaly_pass_through";
     case EventKind::kNoProgress: return "anomaly_no_progress";
     case EventKind::kJitter: return "anomaly_jitter";
+    case EventKind::kGhostBump: return "anomaly_ghost_bump";
+    case EventKind::kLostSpeed: return "anomaly_lost_speed";
+    case EventKind::kEarlyCatch: return "anomaly_early_catch";
+    case EventKind::kPushAway: return "anomaly_push_away";
     case EventKind::kCount: break;
   }
   return "?";
@@ -44,9 +49,12 @@ bool is_wall_contact(const collision::SlideIteration& it, glm::vec3 up, float ma
 }
 
 EventDetector::EventDetector(const collision::World& world, const collision::Body& body,
-                             const collision::CharacterParams& params, float dt)
-    : world_(&world), body_(body), params_(params.resolved(body)), dt_(dt),
-      skin_(params.move.resolved_skin(body)) {}
+                             const collision::CharacterParams& params, float dt, bool find_anomalies)
+    : params_(params.resolved(body)), skin_(params.move.resolved_skin(body)),
+      finder_(std::make_unique<AnomalyFinder>(world, body, params, dt, find_anomalies)) {}
+EventDetector::~EventDetector() = default;
+EventDetector::EventDetector(EventDetector&&) noexcept = default;
+EventDetector& EventDetector::operator=(EventDetector&&) noexcept = default;
 
 namespace {
 
@@ -55,23 +63,6 @@ std::string fmt(const char* f, double a, double b = 0.0) {
   std::snprintf(buf, sizeof buf, f, a, b);
   return buf;
 }
-
-/// Deepest overlap of a sphere of `radius` at `centre` with solid triangles (0 when none).
-float penetration(const collision::World& world, glm::vec3 centre, float radius) {
-  std::vector<std::uint32_t> near;
-  collision::overlap_sphere(world, centre, radius, near);
-  double deepest = 0.0;
-  const glm::dvec3 c(centre);
-  for (std::uint32_t t : near) {
-    const collision::Triangle tri = world.mesh().triangle(t);
-    const glm::dvec3 q = collision::closest_point_on_triangle(c, glm::dvec3(tri.a), glm::dvec3(tri.b),
-                                                              glm::dvec3(tri.c));
-    deepest = std::max(deepest, static_cast<double>(radius) - glm::length(c - q));
-  }
-  return static_cast<float>(deepest);
-}
-
-glm::vec3 horizontal(glm::vec3 v, glm::vec3 up) { return v - up * glm::dot(v, up); }
 
 }  // namespace
 
@@ -115,50 +106,7 @@ std::vector<Event> EventDetector::detect(int frame, const collision::CharacterSt
       std::acos(std::clamp(static_cast<double>(glm::dot(after.ground_normal, up)), -1.0, 1.0)) * 57.29577951308232));
   if (trace.step_up.succeeded) add(EventKind::kStepUp, fmt("height %.4g", trace.step_up.height));
 
-  // Anomalies.
-  const float r = body_.min_radius();
-  if (const float depth = penetration(*world_, after.position, r); depth > 4.0f * skin_)
-    add(EventKind::kEndsInOverlap, fmt("depth %.4g (skin %.4g)", depth, skin_));
-  const collision::RayHit through = collision::raycast(*world_, before.position, after.position - before.position);
-  if (through.hit && world_->mesh().solid(through.triangle))
-    add(EventKind::kPassThrough, fmt("triangle %.0f at t %.4g", through.triangle, through.t));
-
-  const glm::vec3 moved = horizontal(after.position - before.position, up);
-  const glm::vec3 wish = horizontal(input.character.wish, up);
-  const float expected = *params_.walk_speed * input.character.speed_scale * glm::length(wish) * dt_;
-  if (was_ground && is_ground && expected > 0.0f && glm::length(moved) < 0.02f * expected) {
-    // Is the way free? Sweep the body a little above the ground along the wish.
-    const glm::vec3 lift = up * std::max(*params_.step_height, 2.0f * skin_);
-    const collision::SweepHit free = collision::sweep_ellipsoid(
-        *world_, after.position + lift, body_.radii, glm::normalize(wish) * (expected * 2.0f));
-    const collision::SweepHit clear_up = collision::sweep_ellipsoid(*world_, after.position, body_.radii, lift);
-    // Free only if the body could also stand there: a slope too steep to walk up (say 60
-    // degrees) leaves room above its foot, but no footing.
-    const glm::vec3 ahead = after.position + lift + glm::normalize(wish) * (expected * 2.0f);
-    const collision::SweepHit footing =
-        collision::sweep_ellipsoid(*world_, ahead, body_.radii, -lift * 2.0f);
-    const float walkable = std::cos(params_.max_slope_degrees * 3.14159265f / 180.0f) - 1e-4f;
-    const bool steep = footing.hit && footing.feature == collision::Feature::kFace &&
-                       glm::dot(footing.normal, up) < walkable;
-    if (!free.hit && !clear_up.hit && !steep) {
-      add(EventKind::kNoProgress, fmt("moved %.4g of %.4g", glm::length(moved), expected));
-    }
-  }
-
-  // Jitter: under an unchanged wish, the horizontal move keeps reversing (3 reversals in 4 frames).
-  moves_.push_back(moved);
-  wishes_.push_back(wish);
-  if (moves_.size() > 5) { moves_.pop_front(); wishes_.pop_front(); }
-  if (moves_.size() == 5) {
-    int reversals = 0;
-    bool same_wish = true;
-    for (std::size_t i = 1; i < moves_.size(); ++i) {
-      same_wish = same_wish && glm::length(wishes_[i] - wishes_[0]) < 1e-6f;
-      const float a = glm::length(moves_[i]), b = glm::length(moves_[i - 1]);
-      if (a > 2.0f * skin_ && b > 2.0f * skin_ && glm::dot(moves_[i], moves_[i - 1]) < -0.5f * a * b) ++reversals;
-    }
-    if (same_wish && reversals >= 3) add(EventKind::kJitter, fmt("%.0f reversals in 4 frames", reversals));
-  }
+  finder_->find(frame, before, after, input, trace, out);
   started_ = true;
   return out;
 }

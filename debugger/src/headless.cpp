@@ -60,7 +60,7 @@ HeadlessResult run_headless(const RunOptions& o) {
   else if (!replaying && !scene.default_walk.empty()) walk = parse_walk_script(scene.default_walk);
 
   Session session(*scene.world, config);
-  EventDetector detector(*scene.world, config.body, session.config().params, config.dt);
+  EventDetector detector(*scene.world, config.body, session.config().params, config.dt, o.find_anomalies);
 
   renderer::ContextOptions context_options;
   if (o.validation) context_options.validation = true;
@@ -78,7 +78,8 @@ HeadlessResult run_headless(const RunOptions& o) {
   collision::Trace trace;
   OverlayOptions overlay_options;
   OverlayFrame overlay;
-  int last_event_capture = -1000;
+  int last_event_capture = -1000, last_anomaly_capture = -1000;
+  bool anomaly_seen[static_cast<std::size_t>(EventKind::kCount)] = {};
   for (int f = 0; f < o.frames; ++f) {
     FrameInput in;
     if (replaying) {
@@ -105,20 +106,27 @@ HeadlessResult run_headless(const RunOptions& o) {
                                (out / "session.prism").string() + " and report.json)");
     }
     std::vector<Event> events = detector.detect(f, before, after, in, trace);
-    bool anomaly = false, notable = false;
+    bool anomaly = false, new_anomaly = false, notable = false;
     for (const Event& e : events) {
       anomaly = anomaly || is_anomaly(e.kind);
       notable = notable || e.kind != EventKind::kContactEnd;
+      if (is_anomaly(e.kind) && !anomaly_seen[static_cast<std::size_t>(e.kind)]) {
+        anomaly_seen[static_cast<std::size_t>(e.kind)] = true;
+        new_anomaly = true;
+      }
     }
     result.anomalies += static_cast<int>(std::count_if(events.begin(), events.end(),
                                                        [](const Event& e) { return is_anomaly(e.kind); }));
     const bool every = o.capture_every > 0 && (f + 1) % o.capture_every == 0;
     const bool listed = std::find(o.capture_frames.begin(), o.capture_frames.end(), f) != o.capture_frames.end();
-    // Event captures: every anomaly, other events at most one per 30 frames (contacts are frequent).
-    const bool at_event = anomaly || (notable && f - last_event_capture >= 30);
+    // Event captures: the first anomaly of each kind, other anomalies at most one per 10 frames
+    // (a seed method can fail every frame), other events at most one per 30 (contacts are frequent).
+    const bool at_anomaly = new_anomaly || (anomaly && f - last_anomaly_capture >= 10);
+    const bool at_event = at_anomaly || (notable && f - last_event_capture >= 30);
     const bool last = f == o.frames - 1;
     if (every || listed || at_event || last) {
       if (at_event) last_event_capture = f;
+      if (at_anomaly) last_anomaly_capture = f;
       build_overlay(trace, *scene.world, config.body, after, scene.up, max_slope, overlay_options, overlay);
       renderer::MeshDraw draw;
       draw.mesh = level;

@@ -42,6 +42,7 @@ FrameCommand keys_to_command(LiveState& s, const InputFrame& in) {
   if (in.was_pressed(Key::kPageUp)) c.step -= 10;
   if (in.was_pressed(Key::kHome)) c.event_jump = -1;
   if (in.was_pressed(Key::kEnd)) c.event_jump = 1;
+  if (in.was_pressed(Key::kN)) c.anomaly_jump = in.is_held(Key::kShift) ? -1 : 1;
   c.branch = in.was_pressed(Key::kB);
   c.seek = in.seek;
   if (in.was_pressed(Key::kC)) s.comparison.on = !s.comparison.on;
@@ -61,6 +62,7 @@ void merge(FrameCommand& into, const FrameCommand& from) {
   into.step += from.step;
   if (from.seek) into.seek = from.seek;
   if (from.event_jump) into.event_jump = from.event_jump;
+  if (from.anomaly_jump) into.anomaly_jump = from.anomaly_jump;
   into.branch = into.branch || from.branch;
   if (from.speed) into.speed = from.speed;
 }
@@ -102,6 +104,10 @@ int run_live(const RunOptions& o) {
   s.out_dir = o.out;
   if (!o.walk.empty()) {
     s.walk = load_walk_script(o.walk);
+    s.walk_active = true;
+  } else if (!replaying && s.scene.spec.rfind("zoo:", 0) == 0 && !s.scene.default_walk.empty()) {
+    // A zoo scene exists to show its bug: its own walk plays (the keys take over as usual).
+    s.walk = parse_walk_script(s.scene.default_walk);
     s.walk_active = true;
   }
   std::optional<KeyScript> script;

@@ -13,7 +13,11 @@ const char* kUsage =
     "usage: prism [--scene S] [--walk FILE | --session FILE] [--method M] [--size WxH] [--out DIR]\n"
     "       prism --headless [--scene S] [--walk FILE | --session FILE] --frames N --out DIR\n"
     "             [--capture-every K] [--capture-frames A,B,...] [--method M] [--size WxH]\n"
-    "  S: default (the embedded scene), an OpenArena map name (oa_dm1), a .bsp/.pk3 or mesh file\n"
+    "             [--find-anomalies]\n"
+    "  S: default (the embedded scene), zoo:NAME (assets/zoo/README.md), an OpenArena map name\n"
+    "     (oa_dm1), a .bsp/.pk3 or mesh file\n"
+    "  --find-anomalies: also ghost bumps, lost speed, early catches, push-aways\n"
+    "     (debugger/include/debugger/anomalies.hpp)\n"
     "  M: robust | offset-prism | sphere-classify\n"
     "  Without --headless a window opens (needs DISPLAY); screenshots (F12) and saved sessions\n"
     "  go to DIR (default captures). Keys: see the window's Keys panel or README.md.\n";
@@ -64,6 +68,7 @@ int main(int argc, char** argv) {
       o.width = to_int("--size", v.substr(0, x));
       o.height = to_int("--size", v.substr(x + 1));
     } else if (a == "--validation") o.validation = true;
+    else if (a == "--find-anomalies") o.find_anomalies = true;
     else if (a == "--script-keys") o.script_keys = value();  // test hook (debugger/src/live/controls.hpp)
     else if (a == "-h" || a == "--help") { std::fputs(kUsage, stdout); return 0; }
     else { std::fprintf(stderr, "prism: unknown argument '%s'\n%s", a.c_str(), kUsage); return 2; }

@@ -61,9 +61,15 @@ void write_report(const std::string& path, const ReportHeader& header,
     fr["hits"] = std::move(hits);
     nlohmann::json ev = nlohmann::json::array();
     for (const Event& e : f.events) {
-      ev.push_back({{"kind", to_string(e.kind)}, {"detail", e.detail}});
+      nlohmann::json je = {{"kind", to_string(e.kind)}, {"detail", e.detail}};
+      if (is_anomaly(e.kind)) je["triangles"] = e.triangles;
       ++counts[to_string(e.kind)];
-      if (is_anomaly(e.kind)) anomalies.push_back({{"frame", e.frame}, {"kind", to_string(e.kind)}, {"detail", e.detail}});
+      if (is_anomaly(e.kind)) {
+        nlohmann::json a = je;
+        a["frame"] = e.frame;
+        anomalies.push_back(std::move(a));
+      }
+      ev.push_back(std::move(je));
     }
     fr["events"] = std::move(ev);
     jf.push_back(std::move(fr));

@@ -43,6 +43,7 @@ TEST(Headless, DefaultSceneTourHasNoAnomaliesAndWritesPngsAndReport) {
   o.frames = tour_frames;
   o.out = (kOut / "headless_default").string();
   o.capture_every = 400;
+  o.find_anomalies = true;  // every kind of the finder: no false positive on the robust tour
   o.validation = true;
   fs::remove_all(o.out);
   const debugger::HeadlessResult r = debugger::run_headless(o);

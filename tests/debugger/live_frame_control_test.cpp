@@ -85,6 +85,40 @@ TEST(LiveFrameControl, PauseOnContactBeginStopsOnTheFirstWallHit) {
   ASSERT_TRUE(neighbour_event(f.s.timeline, 69, -1).has_value() || f.s.timeline.events.front().frame == 69);
 }
 
+TEST(LiveFrameControl, NextAnomalySkipsOtherEventsInBothDirections) {
+  Timeline t;
+  t.events = {{EventKind::kContactBegin, 3, {}}, {EventKind::kJitter, 5, {}}, {EventKind::kCrease, 7, {}},
+              {EventKind::kEarlyCatch, 9, {}}, {EventKind::kStepUp, 12, {}}};
+  EXPECT_EQ(neighbour_event(t, 0, +1, true), 5);
+  EXPECT_EQ(neighbour_event(t, 5, +1, true), 9);
+  EXPECT_EQ(neighbour_event(t, 9, +1, true), std::nullopt);
+  EXPECT_EQ(neighbour_event(t, 12, -1, true), 9);
+  EXPECT_EQ(neighbour_event(t, 9, -1, true), 5);
+  EXPECT_EQ(neighbour_event(t, 5, -1, true), std::nullopt);
+  EXPECT_EQ(neighbour_event(t, 5, +1), 7);  // every event without the flag
+}
+
+TEST(LiveFrameControl, NextAnomalyKeyJumpsToTheSeedsFailureOnAZooScene) {
+  LiveState s;
+  s.scene = load_scene("zoo:wedge");
+  s.base_params.up = s.scene.up;
+  SessionConfig c;
+  c.body = s.scene.body;
+  c.params = s.base_params;
+  c.params.move.method = collision::Method::kOffsetPrism;
+  c.start = s.scene.spawn;
+  c.start_yaw = s.scene.spawn_yaw;
+  start_recording(s, c);
+  const WalkScript walk = parse_walk_script(s.scene.default_walk);
+  for (int i = 0; i < 150; ++i) record_frame(s, walk_input(walk, i, c.dt, s.scene.up, c.start_yaw));
+  show_frame(s, 0);
+  FrameCommand next;
+  next.anomaly_jump = 1;
+  apply_command(s, next, [&](int f) { return walk_input(walk, f, c.dt, s.scene.up, c.start_yaw); });
+  EXPECT_EQ(s.view.frame, 126) << "seed 000 caught by the wedge's prism spike";
+  EXPECT_TRUE(s.playback.paused);
+}
+
 TEST(KeyScript, ParsesEventsAndNamesTheBadLine) {
   KeyScript k = parse_key_script("# test\n3 tap P\n1 down W\n2 click 10 20\n5 compare offset-prism\n9 exit\n");
   ASSERT_EQ(k.events.size(), 5u);

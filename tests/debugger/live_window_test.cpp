@@ -53,4 +53,26 @@ TEST(LiveWindow, PauseStepStepBackAndScreenshotWriteThePng) {
   EXPECT_LT(background, static_cast<std::size_t>(image.width * image.height / 4 / 2));
 }
 
+// A zoo scene plays its own walk in the window; Shift+N jumps back to the last anomaly: seed
+// 000 held by the wedge's prism spike (frames 126..179 of zoo:wedge's walk).
+TEST(LiveWindow, ZooSceneWalksItselfAndShiftNJumpsToTheLastAnomaly) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
+  const fs::path dir = fs::path(PRISM_TEST_OUTPUT_DIR) / "live_window_zoo";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path keys = dir / "keys.txt";
+  std::ofstream(keys) << "200 down SHIFT\n201 tap N\n202 up SHIFT\n210 tap F12\n215 exit\n";
+  debugger::RunOptions o;
+  o.scene = "zoo:wedge";
+  o.method = "offset-prism";
+  o.script_keys = keys.string();
+  o.out = (dir / "captures").string();
+  o.width = 1024;
+  o.height = 640;
+  o.validation = true;
+  ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
+  EXPECT_TRUE(fs::exists(dir / "captures" / "zoo_wedge_f000179_offset-prism.png"))
+      << "expected the screenshot at the last anomaly, frame 179";
+}
+
 }  // namespace

@@ -21,6 +21,7 @@ TEST(Headless, OaDm1WalkHasNoAnomaliesAndWritesPngs) {
   o.walk = std::string(PRISM_SOURCE_DIR) + "/assets/oa_dm1.walk";
   o.frames = 480;  // the walk's 8 seconds
   o.capture_every = 160;
+  o.find_anomalies = true;  // every kind of the finder: no false positive on the robust tour
   o.width = 640;
   o.height = 360;
   o.validation = true;

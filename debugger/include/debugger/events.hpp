@@ -4,7 +4,7 @@
 /// to or pause on. Anomalies are the events that mean the collision went wrong.
 
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,6 +16,8 @@
 #include "debugger/session.hpp"
 
 namespace debugger {
+
+class AnomalyFinder;
 
 enum class EventKind : std::uint8_t {
   kContactBegin,     ///< a wall (non-ground) contact starts
@@ -33,6 +35,11 @@ enum class EventKind : std::uint8_t {
   kPassThrough,      ///< the centre's path crossed a solid triangle
   kNoProgress,       ///< the wish asked to move, the way was free, the body did not move
   kJitter,           ///< the body keeps reversing direction under the same input
+  // The anomaly finder's further kinds (--find-anomalies; debugger/include/debugger/anomalies.hpp):
+  kGhostBump,        ///< a vertical velocity spike on flat walkable ground (an internal edge)
+  kLostSpeed,        ///< sliding along one wall much slower than the input's part along it
+  kEarlyCatch,       ///< a hit stopped the body farther from the triangle than radius + skin
+  kPushAway,         ///< the body jumped farther in a frame than its velocities carry it
   kCount
 };
 const char* to_string(EventKind kind);
@@ -42,28 +49,30 @@ struct Event {
   EventKind kind;
   int frame;
   std::string detail;
+  std::vector<std::uint32_t> triangles = {};  ///< the triangles involved (anomalies), ascending
 };
 
 /// Walks frame by frame; keeps what it needs of the frames before (contact, ground, moves).
+/// Its anomalies come from an AnomalyFinder: today's four kinds (overlap, pass-through, no
+/// progress, jitter) always, the finder's further kinds when `find_anomalies` is set.
 class EventDetector {
  public:
   EventDetector(const collision::World& world, const collision::Body& body,
-                const collision::CharacterParams& params, float dt);
+                const collision::CharacterParams& params, float dt, bool find_anomalies = false);
+  ~EventDetector();
+  EventDetector(EventDetector&&) noexcept;
+  EventDetector& operator=(EventDetector&&) noexcept;
   /// Events of frame `frame`, which went from `before` to `after` with `input`, as `trace` says.
   std::vector<Event> detect(int frame, const collision::CharacterState& before,
                             const collision::CharacterState& after, const FrameInput& input,
                             const collision::Trace& trace);
 
  private:
-  const collision::World* world_;
-  collision::Body body_;
   collision::CharacterParams params_;
-  float dt_;
   float skin_;
   bool wall_contact_ = false;
   bool started_ = false;
-  std::deque<glm::vec3> moves_;  ///< horizontal displacement of the last frames
-  std::deque<glm::vec3> wishes_;
+  std::unique_ptr<AnomalyFinder> finder_;
 };
 
 /// True when iteration `it` of a character step touched a wall rather than the ground.

@@ -3,9 +3,9 @@
 /// The JSON report of a run (headless or saved from the window):
 ///   { "scene", "method", "body_radii", "dt", "frames": [ { "frame", "time", "position",
 ///     "velocity", "ground", "hits": [ { "iteration", "phase", "triangle", "toi", "point",
-///     "normal", "feature" } ], "events": [ { "kind", "detail" } ] } ],
+///     "normal", "feature" } ], "events": [ { "kind", "detail", "triangles" (anomalies) } ] } ],
 ///     "summary": { "frames", "events": { kind: count }, "anomalies": count,
-///                  "anomaly_frames": [ { "frame", "kind", "detail" } ], "captures": [ file ] } }
+///                  "anomaly_frames": [ { "frame", "kind", "detail", "triangles" } ], "captures": [ file ] } }
 
 #include <string>
 #include <vector>

@@ -3,14 +3,15 @@
 /// What the debugger walks through: a level's collision world, its up axis, where the body
 /// starts, the body that suits its scale, and the scene's default walk (if any).
 ///
-/// Scenes come from three places: the embedded default scene ("default", also when no scene is
-/// named), a Quake 3 map by name or file (`oa_dm1`, `maps/x.bsp`, `a.pk3:maps/x.bsp`), or any
+/// Scenes come from four places: the embedded default scene ("default", also when no scene is
+/// named), the embedded bug zoo (`zoo:wedge`, assets/zoo/README.md), a Quake 3 map by name or file (`oa_dm1`, `maps/x.bsp`, `a.pk3:maps/x.bsp`), or any
 /// mesh file Assimp reads. Coordinates are never changed: a Z-up map is shown upright by the
 /// camera (Scene::up), not by rotating the data.
 
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <glm/vec3.hpp>
 
@@ -34,6 +35,9 @@ struct Scene {
 /// Loads `spec` ("" or "default" for the embedded scene). @throws collision::io::LoadError or
 /// std::runtime_error naming the spec and what is wrong.
 Scene load_scene(const std::string& spec);
+
+/// The bug zoo's scene names (assets/zoo), in the order of value: `zoo:NAME` loads one.
+std::vector<std::string> zoo_scene_names();
 
 /// Parses an OBJ text (v and f lines; polygons fanned; `# prism-spawn X Y Z YAW_DEG` comment).
 /// Y is up. @throws std::runtime_error with the line number on a malformed line.

@@ -14,7 +14,7 @@
 //   TICK exit                             close the window
 // TICK counts window frames from 0. A scripted run is deterministic: each window frame is
 // exactly 1/60 s of playback, whatever the wall clock says. KEY names: W A S D Q E SPACE SHIFT
-// P PERIOD COMMA LEFT RIGHT PAGEUP PAGEDOWN HOME END F O B C TAB F12 ESCAPE.
+// P PERIOD COMMA LEFT RIGHT PAGEUP PAGEDOWN HOME END F O B C TAB F12 ESCAPE N.
 
 #include <bitset>
 #include <cstdint>
@@ -37,7 +37,7 @@ namespace debugger::live {
 enum class Key {
   kW, kA, kS, kD, kQ, kE, kSpace, kShift,
   kP, kPeriod, kComma, kLeft, kRight, kPageUp, kPageDown, kHome, kEnd,
-  kF, kO, kB, kC, kTab, kF12, kEscape,
+  kF, kO, kB, kC, kTab, kF12, kEscape, kN,
   kCount
 };
 inline constexpr std::size_t kKeyCount = static_cast<std::size_t>(Key::kCount);

@@ -25,7 +25,7 @@ void append_frame(LiveState& s, int frame, const collision::CharacterState& befo
 
 void new_detector(LiveState& s) {
   const SessionConfig& c = s.session->config();
-  s.detector = std::make_unique<EventDetector>(*s.scene.world, c.body, c.params, c.dt);
+  s.detector = std::make_unique<EventDetector>(*s.scene.world, c.body, c.params, c.dt, /*find_anomalies=*/true);
 }
 
 void forget_derived(LiveState& s) {
@@ -194,7 +194,7 @@ void apply_command(LiveState& s, const FrameCommand& c, const InputSource& input
     p.paused_by.clear();
   }
   if (c.branch) branch_here(s);
-  const bool moves = c.step != 0 || c.seek || c.event_jump != 0;
+  const bool moves = c.step != 0 || c.seek || c.event_jump != 0 || c.anomaly_jump != 0;
   if (moves) {
     p.paused = true;
     p.accumulator = 0.0;
@@ -204,18 +204,25 @@ void apply_command(LiveState& s, const FrameCommand& c, const InputSource& input
   if (c.seek) show_frame(s, *c.seek);
   if (c.event_jump != 0)
     if (const std::optional<int> f = neighbour_event(s.timeline, p.frame, c.event_jump)) show_frame(s, *f);
+  if (c.anomaly_jump != 0)
+    if (const std::optional<int> f = neighbour_event(s.timeline, p.frame, c.anomaly_jump, true)) show_frame(s, *f);
 }
 
-std::optional<int> neighbour_event(const Timeline& timeline, int frame, int direction) {
+std::optional<int> neighbour_event(const Timeline& timeline, int frame, int direction, bool anomalies_only) {
   const std::vector<Event>& ev = timeline.events;
+  const auto wanted = [&](const Event& e) { return !anomalies_only || is_anomaly(e.kind); };
   if (direction < 0) {
     auto it = std::lower_bound(ev.begin(), ev.end(), frame, [](const Event& e, int f) { return e.frame < f; });
-    if (it == ev.begin()) return std::nullopt;
-    return std::prev(it)->frame;
+    while (it != ev.begin()) {
+      --it;
+      if (wanted(*it)) return it->frame;
+    }
+    return std::nullopt;
   }
-  auto it = std::upper_bound(ev.begin(), ev.end(), frame, [](int f, const Event& e) { return f < e.frame; });
-  if (it == ev.end()) return std::nullopt;
-  return it->frame;
+  for (auto it = std::upper_bound(ev.begin(), ev.end(), frame, [](int f, const Event& e) { return f < e.frame; });
+       it != ev.end(); ++it)
+    if (wanted(*it)) return it->frame;
+  return std::nullopt;
 }
 
 }  // namespace debugger::live

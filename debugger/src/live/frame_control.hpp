@@ -35,8 +35,9 @@ void step_frames(LiveState& s, int delta, const InputSource& input);
 /// Playback: owes `seconds` x speed of frames; replays recorded ones, then records new ones
 /// from `input` (at most a few per call). Pauses on a "pause on event" kind.
 void advance(LiveState& s, double seconds, const InputSource& input);
-/// The frame of the nearest event before (direction -1) or after (+1) `frame`, if any.
-std::optional<int> neighbour_event(const Timeline& timeline, int frame, int direction);
+/// The frame of the nearest event (or, with `anomalies_only`, anomaly) before (direction -1) or
+/// after (+1) `frame`, if any.
+std::optional<int> neighbour_event(const Timeline& timeline, int frame, int direction, bool anomalies_only = false);
 
 /// What the keys and the timeline ask of frame control in one window frame.
 struct FrameCommand {
@@ -44,6 +45,7 @@ struct FrameCommand {
   int step = 0;                ///< frames forward (+) or back (-)
   std::optional<int> seek;     ///< show this frame (timeline slider, click on a plot)
   int event_jump = 0;          ///< -1: previous event, +1: next event
+  int anomaly_jump = 0;        ///< -1: previous anomaly, +1: next anomaly
   bool branch = false;         ///< drop the frames after the shown one
   std::optional<float> speed;  ///< playback speed
 };

@@ -125,6 +125,7 @@ void draw_keys_window(float x, float y) {
       "right-drag look  F free camera  O orbit/fly\n"
       "P pause  . , or arrows: step  PgDn PgUp: 10\n"
       "Home End: previous / next event\n"
+      "N, Shift+N: next / previous anomaly\n"
       "B branch here  click: pick  Esc: unselect\n"
       "C compare  F12 screenshot  Tab panels");
   ImGui::End();

@@ -79,6 +79,10 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, float width, float 
   ImGui::SameLine();
   if (ImGui::Button("event >|")) command.event_jump = 1;
   ImGui::SameLine();
+  if (ImGui::Button("|< anomaly")) command.anomaly_jump = -1;
+  ImGui::SameLine();
+  if (ImGui::Button("anomaly >|")) command.anomaly_jump = 1;
+  ImGui::SameLine();
   ImGui::TextUnformatted("  speed");
   for (const float sp : {0.25f, 0.5f, 1.0f}) {
     ImGui::SameLine();
