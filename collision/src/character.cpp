@@ -45,16 +45,10 @@ struct Step {
   // triangle shares the contact point and its face, turned towards the body, is walkable, the
   // contact is walkable too.
   void classify(std::vector<Contact>& cs) const {
-    const float same_point = 1e-3f * radius;
     for (Contact& c : cs) {
-      c.walkable = walkable_normal(c.normal);
-      if (c.walkable || c.feature == Feature::kFace || glm::dot(c.normal, p.up) <= 0.0f) continue;
-      for (const Contact& o : cs) {
-        if (glm::length(o.point - c.point) > same_point) continue;
-        glm::vec3 n = world.mesh().normals[o.triangle];
-        if (glm::dot(n, c.normal) < 0.0f) n = -n;
-        if (walkable_normal(n)) c.walkable = true;
-      }
+      c.walkable = walkable_normal(c.normal) ||
+                   (c.feature != Feature::kFace && glm::dot(c.normal, p.up) > 0.0f &&
+                    walkable_normal(support_normal(c, cs)));
     }
   }
 
@@ -202,7 +196,8 @@ struct Step {
     if (len > 0.0f) {
       const RayHit ray = raycast(world, pos, x);
       if (ray.hit && !std::binary_search(overlapped.begin(), overlapped.end(), ray.triangle)) {
-        x *= std::max(0.0f, ray.t - skin / std::max(len, skin));
+        // Stop one skin short of the triangle the centre would cross (along the push as clamped).
+        x *= std::max(0.0f, ray.t - skin / std::max(glm::length(x), skin));
       }
     }
     pos += x;

@@ -6,39 +6,14 @@
 #include <string>
 
 #include "collision_io/wad.hpp"
+#include "wad_builder.hpp"
 
 namespace io = collision::io;
 
 namespace {
 
-struct Lump {
-  std::string name;
-  std::vector<std::uint8_t> data;
-};
-
-std::vector<std::uint8_t> make_wad(const std::vector<Lump>& lumps) {
-  std::vector<std::uint8_t> out(12);
-  std::memcpy(out.data(), "PWAD", 4);
-  std::vector<std::uint32_t> offsets;
-  for (const Lump& l : lumps) {
-    offsets.push_back(static_cast<std::uint32_t>(out.size()));
-    out.insert(out.end(), l.data.begin(), l.data.end());
-  }
-  const auto dir = static_cast<std::uint32_t>(out.size());
-  auto put32 = [&](std::size_t at, std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) out[at + i] = static_cast<std::uint8_t>(v >> (8 * i));
-  };
-  put32(4, static_cast<std::uint32_t>(lumps.size()));
-  put32(8, dir);
-  for (std::size_t i = 0; i < lumps.size(); ++i) {
-    const std::size_t at = out.size();
-    out.resize(at + 16, 0);
-    put32(at, offsets[i]);
-    put32(at + 4, static_cast<std::uint32_t>(lumps[i].data.size()));
-    std::memcpy(out.data() + at + 8, lumps[i].name.data(), std::min<std::size_t>(8, lumps[i].name.size()));
-  }
-  return out;
-}
+using prism_test::Lump;
+using prism_test::make_wad;
 
 void put16(std::vector<std::uint8_t>& v, int x) {
   v.push_back(static_cast<std::uint8_t>(x & 0xFF));
