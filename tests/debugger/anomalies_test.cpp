@@ -78,10 +78,10 @@ TEST(AnomalyFinder, PassThroughListsTheWallCrossed) {
   }
 }
 
-TEST(AnomalyFinder, OverlapBeyondFourSkinsOnly) {
-  Floor f;  // skin 4 mm: 4 skins is 16 mm
-  EXPECT_EQ(count(f.run({{0, 0.404f, 0}, {0, 0.39f, 0}}, {}), EventKind::kEndsInOverlap), 0);
-  EXPECT_EQ(count(f.run({{0, 0.404f, 0}, {0, 0.38f, 0}}, {}), EventKind::kEndsInOverlap), 1);
+TEST(AnomalyFinder, OverlapBeyondTheSkinOnly) {
+  Floor f;  // radius 0.4, skin 4 mm: 3 mm into the floor is within it, 5 mm is beyond
+  EXPECT_EQ(count(f.run({{0, 0.404f, 0}, {0, 0.397f, 0}}, {}), EventKind::kEndsInOverlap), 0);
+  EXPECT_EQ(count(f.run({{0, 0.404f, 0}, {0, 0.395f, 0}}, {}), EventKind::kEndsInOverlap), 1);
 }
 
 TEST(AnomalyFinder, PushAwayBeyondWhatTheVelocitiesCarry) {

@@ -9,9 +9,9 @@
 /// r unless set; "horizontal": perpendicular to the scene's up):
 /// - pass_through (tunnelling): the straight segment from the centre before to the centre
 ///   after crosses a solid triangle (a ray cast; the triangle crossed is listed).
-/// - ends_in_overlap (overlap deeper than the skin): the body ends the frame more than 4 skins
-///   inside a triangle (the skin solve keeps a skin of gap; the robust method's bounded
-///   depenetration may leave a sliver for a frame). Lists every triangle that deep.
+/// - ends_in_overlap (overlap deeper than the skin): the body ends the frame more than one skin
+///   inside a triangle (the character's skin solve keeps a skin of gap, so the robust method
+///   never gets there). Lists every triangle that deep.
 /// - no_progress (stuck): on walkable ground before and after, the input asks to move, the body
 ///   moves less than 2% of the input's horizontal displacement, and the way is free: the body
 ///   lifted by the step height sweeps freely twice the input's displacement ahead, has room to
@@ -56,7 +56,7 @@ namespace debugger {
 
 /// The thresholds above, as numbers (for tests and docs/zoo.md).
 struct AnomalyThresholds {
-  float overlap_skins = 4.0f;
+  float overlap_skins = 1.0f;
   float stuck_fraction = 0.02f;
   int jitter_window = 8;
   int jitter_reversals = 3;
