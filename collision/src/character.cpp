@@ -52,15 +52,20 @@ struct Step {
     }
   }
 
-  // An edge or corner contact that lies in the plane of a face the body is over (a face contact
-  // of another triangle) is an internal edge of that surface (a floor's diagonal): its tilted
-  // normal is an artefact of the triangulation, so it neither pushes nor removes velocity.
+  // An edge or corner contact that lies in the plane of a surface the body is closer to (another
+  // touched triangle: a face contact at least as close, or any contact strictly closer) is an
+  // internal edge of that surface (a floor's diagonal, a tile's corner beside the tile edge the
+  // body runs along): its tilted normal is an artefact of the triangulation, so it neither
+  // pushes nor removes velocity. Contacts at equal gaps off a face all stay (coplanar tiles
+  // meeting under the body give the same normal).
   bool internal_edge(const Contact& c, const std::vector<Contact>& cs) const {
     if (c.feature == Feature::kFace) return false;
     for (const Contact& o : cs) {
-      if (o.feature != Feature::kFace || o.triangle == c.triangle) continue;
+      if (o.triangle == c.triangle) continue;
+      const bool closer = o.feature == Feature::kFace ? o.distance <= c.distance : o.distance < c.distance;
+      if (!closer) continue;
       const glm::vec3 n = world.mesh().normals[o.triangle];
-      if (std::fabs(glm::dot(c.point - o.point, n)) <= 1e-4f * radius && o.distance <= c.distance) return true;
+      if (std::fabs(glm::dot(c.point - o.point, n)) <= 1e-4f * radius) return true;
     }
     return false;
   }
