@@ -147,7 +147,7 @@ struct Step {
   // Sweeps straight down by `distance` and rests the body one skin above what it hits.
   // Returns false when nothing is hit or the body starts in overlap.
   bool settle(const glm::vec3& from, float distance, glm::vec3& out) const {
-    const SweepHit hit = detail::sweep_body(world, body, from, -p.up * distance, SweepOptions{});
+    const SweepHit hit = sweep(world, body, from, -p.up * distance, SweepOptions{});
     if (!hit.hit || hit.start_overlap) return false;
     const float cos_in = glm::dot(hit.normal, p.up);
     if (cos_in < 0.5f) {
@@ -355,7 +355,7 @@ void fill_ground_trace(const Step& s, const CharacterState& out, Trace* trace) {
   GroundProbe& g = trace->ground;
   g.probed = true;
   g.from = out.position;
-  g.to = out.position - s.p.up * (glm::length(s.body.radii * s.p.up) + s.reach);
+  g.to = out.position - s.p.up * (s.body.extent_along(s.p.up) + s.reach);
   g.state = out.ground;
   g.normal = out.ground_normal;
   g.triangle = out.ground_triangle;

@@ -45,7 +45,7 @@ CharacterParams CharacterParams::resolved(const Body& body) const {
   require(recovery >= 0.0f && recovery <= 1.0f, "recovery must be in [0, 1]");
   CharacterParams r = *this;
   r.up = glm::normalize(up);
-  const float height = 2.0f * glm::length(body.radii * r.up);  // the body's extent along up
+  const float height = 2.0f * body.extent_along(r.up);  // the body's extent along up
   const float radius = body.min_radius();
   if (r.move.skin_width) {
     require(std::isfinite(*r.move.skin_width) && *r.move.skin_width >= 0.0f && *r.move.skin_width < radius,

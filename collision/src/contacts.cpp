@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 #include <glm/ext/vector_double3.hpp>
@@ -30,67 +31,95 @@ Feature feature_of(const glm::dvec3& q, const glm::dvec3& a, const glm::dvec3& b
   return zeros == 0 ? Feature::kFace : zeros == 1 ? Feature::kEdge : Feature::kVertex;
 }
 
+// The closest point of a triangle (corners 0, rb, rc, relative to its corner a) to a body whose
+// centre is at rp (relative to a too): that point, the unit normal from it towards the body
+// (zero when there is no direction), the gap and the triangle's feature there.
+struct Closest {
+  glm::dvec3 point{0.0};
+  glm::dvec3 normal{0.0};
+  double gap = 0.0;
+  Feature feature = Feature::kNone;
+};
+
+Closest closest_ellipsoid(const Body& body, const glm::dvec3& rp, const glm::dvec3& rb, const glm::dvec3& rc,
+                          const glm::dvec3& face_normal) {
+  Closest k;
+  const glm::dvec3 radii(body.radii);
+  if (body.is_sphere()) {
+    k.point = closest_point_on_triangle(rp, glm::dvec3(0.0), rb, rc);
+    const glm::dvec3 d = rp - k.point;
+    const double len = glm::length(d);
+    k.gap = len - radii.x;
+    if (len > 1e-9 * radii.x) k.normal = d / len;
+    k.feature = feature_of(k.point, glm::dvec3(0.0), rb, rc);
+    return k;
+  }
+  // Unit-sphere space of the ellipsoid: scale by 1 / radii.
+  const glm::dvec3 sp = rp / radii;
+  const glm::dvec3 sq = closest_point_on_triangle(sp, glm::dvec3(0.0), rb / radii, rc / radii);
+  const glm::dvec3 d = sp - sq;
+  const double len = glm::length(d);
+  k.point = sq * radii;
+  if (len > 1e-12) {
+    const glm::dvec3 nw = (d / len) / radii;  // a plane's normal maps by the inverse scale
+    const double nw_len = glm::length(nw);
+    k.normal = nw / nw_len;
+    k.gap = (len - 1.0) / nw_len;
+  } else {
+    k.gap = -glm::dot(radii, glm::abs(face_normal));
+  }
+  k.feature = feature_of(sq, glm::dvec3(0.0), rb / radii, rc / radii);
+  return k;
+}
+
+Closest closest(const Body& body, const glm::dvec3& rp, const glm::dvec3& rb, const glm::dvec3& rc,
+                const glm::dvec3& face_normal) {
+  switch (body.shape) {
+    case Shape::kEllipsoid: return closest_ellipsoid(body, rp, rb, rc, face_normal);
+    case Shape::kBox:
+    case Shape::kCapsule: break;
+  }
+  Closest none;
+  none.gap = std::numeric_limits<double>::infinity();
+  return none;
+}
+
 }  // namespace
 
 void find_contacts(const World& world, const Body& body, const glm::vec3& center, float reach,
                    std::vector<Contact>& out) {
   out.clear();
-  if (!detail::finite(center) || !detail::finite(body.radii) || !std::isfinite(reach) || reach < 0.0f ||
-      !(body.min_radius() > 0.0f)) {
+  if (!detail::finite(center) || body_domain_error(body) != nullptr || !std::isfinite(reach) || reach < 0.0f) {
     return;
   }
-  const glm::dvec3 radii(body.radii);
-  const bool sphere = body.is_sphere();
   const Bvh& bvh = world.bvh();
   Aabb box;
-  box.min = center - body.radii - glm::vec3(reach);
-  box.max = center + body.radii + glm::vec3(reach);
+  box.min = center - body.half_size() - glm::vec3(reach);
+  box.max = center + body.half_size() + glm::vec3(reach);
   const glm::dvec3 p(center);
-  // Plane prefilter in float: a triangle whose plane is farther than the body's largest radius
-  // plus the reach cannot be within reach. The allowance covers float rounding of n·c - d
-  // (a few ulps of the largest coordinate), so the exact test below decides every close case.
+  // Plane prefilter in float: a triangle whose plane is farther than the body's support along
+  // its normal plus the reach cannot be within reach. The allowance covers float rounding of
+  // n·c - d (a few ulps of the largest coordinate), so the exact test below decides every close
+  // case.
   const float max_abs = std::max({std::fabs(center.x), std::fabs(center.y), std::fabs(center.z),
                                   bvh.max_abs_coordinate, 1.0f});
-  const float plane_reach = std::max({body.radii.x, body.radii.y, body.radii.z}) + reach + 4e-6f * max_abs;
+  const float slack = reach + 4e-6f * max_abs;
+  const float sphere_support = body.is_sphere() ? body.radii.x : -1.0f;  // the same along every normal
   detail::traverse_box(bvh, box, [&](std::uint32_t first, std::uint32_t count) {
     for (std::uint32_t i = first; i < first + count; ++i) {
       const BvhTriangle& t = bvh.triangles[i];
-      if (std::fabs(glm::dot(t.n, center) - t.d) > plane_reach) continue;
+      const float support = sphere_support >= 0.0f ? sphere_support : body.extent_along(t.n);
+      if (std::fabs(glm::dot(t.n, center) - t.d) > support + slack) continue;
       // Relative to corner a, so far-from-origin levels keep their precision.
       const glm::dvec3 a(t.a);
-      const glm::dvec3 rb = glm::dvec3(t.b) - a, rc = glm::dvec3(t.c) - a, rp = p - a;
+      const Closest k0 = closest(body, p - a, glm::dvec3(t.b) - a, glm::dvec3(t.c) - a, glm::dvec3(t.n));
+      if (!(k0.gap <= static_cast<double>(reach))) continue;
       Contact k;
       k.triangle = t.index;
-      glm::dvec3 q, n;
-      double gap;
-      if (sphere) {
-        q = closest_point_on_triangle(rp, glm::dvec3(0.0), rb, rc);
-        const glm::dvec3 d = rp - q;
-        const double len = glm::length(d);
-        if (len - radii.x > static_cast<double>(reach)) continue;
-        gap = len - radii.x;
-        n = len > 1e-9 * radii.x ? d / len : glm::dvec3(0.0);
-        k.feature = feature_of(q, glm::dvec3(0.0), rb, rc);
-      } else {
-        // Unit-sphere space of the ellipsoid: scale by 1 / radii.
-        const glm::dvec3 sp = rp / radii;
-        const glm::dvec3 sq = closest_point_on_triangle(sp, glm::dvec3(0.0), rb / radii, rc / radii);
-        const glm::dvec3 d = sp - sq;
-        const double len = glm::length(d);
-        q = sq * radii;
-        if (len > 1e-12) {
-          const glm::dvec3 ns = d / len;
-          const glm::dvec3 nw = ns / radii;  // a plane's normal maps by the inverse scale
-          const double nw_len = glm::length(nw);
-          n = nw / nw_len;
-          gap = (len - 1.0) / nw_len;
-        } else {
-          n = glm::dvec3(0.0);
-          gap = -glm::dot(radii, glm::abs(glm::dvec3(t.n)));
-        }
-        if (gap > static_cast<double>(reach)) continue;
-        k.feature = feature_of(sq, glm::dvec3(0.0), rb / radii, rc / radii);
-      }
+      k.feature = k0.feature;
+      glm::dvec3 n = k0.normal;
+      const glm::dvec3 q = k0.point;
+      const double gap = k0.gap;
       if (n == glm::dvec3(0.0)) {
         // The centre lies on the triangle: its face normal is the only direction there is.
         n = glm::dvec3(t.n);

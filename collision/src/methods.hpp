@@ -18,10 +18,6 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
                        const glm::vec3& displacement, const MoveParams& params, Trace* trace,
                        const SlideConstraints& constraints = {});
 
-/// sweep_sphere or sweep_ellipsoid, whichever the body is.
-SweepHit sweep_body(const World& world, const Body& body, const glm::vec3& p, const glm::vec3& d,
-                    const SweepOptions& options);
-
 /// Throws std::invalid_argument when the body, parameters or vectors are unusable.
 void validate_move(const Body& body, const glm::vec3& position, const glm::vec3& displacement,
                    const MoveParams& params);

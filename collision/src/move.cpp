@@ -24,7 +24,7 @@ void record_candidates(const World& world, const Body& body, const glm::vec3& p,
                        const glm::vec3& d, const SweepOptions& options, const SweepHit& hit,
                        float skin, SlideIteration& rec) {
   // Grown past radius + skin, so the surface a body slides on (one skin away) is listed.
-  const glm::vec3 grow = body.radii * 1.01f + glm::vec3(2.0f * skin);
+  const glm::vec3 grow = body.half_size() * 1.01f + glm::vec3(2.0f * skin);
   Aabb box;
   box.min = glm::min(p, p + d) - grow;
   box.max = glm::max(p, p + d) + grow;
@@ -37,9 +37,7 @@ void record_candidates(const World& world, const Body& body, const glm::vec3& p,
     offset_prism(tri, r, r, p, test);
     test.triangle = index;
     test.tested_point = p;
-    const SweepHit h = body.is_sphere()
-                           ? sweep_sphere_triangle(tri, p, body.radii.x, d, options, index)
-                           : sweep_ellipsoid_triangle(tri, p, body.radii, d, options, index);
+    const SweepHit h = sweep_triangle(tri, body, p, d, options, index);
     if (!h.hit) {
       const bool back = options.one_sided && glm::dot(world.mesh().normals[index], p - tri.a) < 0.0f;
       test.verdict = back ? Verdict::kBackFace : Verdict::kNoContact;
@@ -81,25 +79,17 @@ glm::vec3 clip_to_planes(const glm::vec3& rem, const glm::vec3* planes, int coun
 
 }  // namespace
 
-float Body::min_radius() const { return std::min({radii.x, radii.y, radii.z}); }
-
 float MoveParams::resolved_skin(const Body& b) const {
   return skin_width ? *skin_width : 0.01f * b.min_radius();
 }
 
 namespace detail {
 
-SweepHit sweep_body(const World& world, const Body& body, const glm::vec3& p, const glm::vec3& d,
-                    const SweepOptions& options) {
-  return body.is_sphere() ? sweep_sphere(world, p, body.radii.x, d, options)
-                          : sweep_ellipsoid(world, p, body.radii, d, options);
-}
-
 void validate_move(const Body& body, const glm::vec3& position, const glm::vec3& displacement,
                    const MoveParams& params) {
   // The input domain (collision/domain.hpp): nothing outside it reaches a sweep.
-  if (const char* why = radii_domain_error(body.radii)) {
-    throw std::invalid_argument(std::string("move: body radii: ") + why);
+  if (const char* why = body_domain_error(body)) {
+    throw std::invalid_argument(std::string("move: body: ") + why);
   }
   if (const char* why = point_domain_error(position)) {
     throw std::invalid_argument(std::string("move: position: ") + why);
@@ -138,7 +128,7 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
       rem = glm::vec3(0.0f);
       break;
     }
-    const SweepHit hit = detail::sweep_body(world, body, pos, rem, options);
+    const SweepHit hit = sweep(world, body, pos, rem, options);
     // validate_move() admitted the move; a slide that still leaves the domain (pushed out at
     // its very edge) stops here rather than reading "invalid" as "nothing hit".
     if (hit.invalid_input) throw std::invalid_argument("move: a slide iteration left the input domain");
@@ -196,7 +186,7 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
       if (glm::dot(planes[i], n) > 0.999f) {
         // The same plane twice: rounding left us touching it; nudge out along it, unless the
         // nudge itself would run into other geometry (then the slide goes on from here).
-        const SweepHit nudge = detail::sweep_body(world, body, pos, n * skin, options);
+        const SweepHit nudge = sweep(world, body, pos, n * skin, options);
         if (!nudge.hit) pos += n * skin;
         seen = true;
       }

@@ -97,7 +97,7 @@ void AnomalyFinder::find(int frame, const collision::CharacterState& before,
   // Overlap deeper than the skin.
   {
     std::vector<std::uint32_t> near, deep;
-    collision::overlap_sphere(*world_, after.position, std::max({body_.radii.x, body_.radii.y, body_.radii.z}), near);
+    collision::overlap_sphere(*world_, after.position, body_.bounding_radius(), near);
     float deepest = 0.0f;
     for (std::uint32_t t : near) {
       const float depth = -gap_to_triangle(*world_, body_, after.position, t);
@@ -125,12 +125,12 @@ void AnomalyFinder::find(int frame, const collision::CharacterState& before,
   if (was_ground && is_ground && expected > 0.0f && glm::length(moved) < th_.stuck_fraction * expected) {
     const glm::vec3 lift = up * std::max(*params_.step_height, 2.0f * skin_);
     const glm::vec3 ahead_move = glm::normalize(wish) * (expected * 2.0f);
-    const collision::SweepHit free = collision::sweep_ellipsoid(*world_, after.position + lift, body_.radii, ahead_move);
-    const collision::SweepHit clear_up = collision::sweep_ellipsoid(*world_, after.position, body_.radii, lift);
+    const collision::SweepHit free = collision::sweep(*world_, body_, after.position + lift, ahead_move);
+    const collision::SweepHit clear_up = collision::sweep(*world_, body_, after.position, lift);
     // Free only if the body could also stand there: a slope too steep to walk up leaves room
     // above its foot, but no footing.
     const collision::SweepHit footing =
-        collision::sweep_ellipsoid(*world_, after.position + lift + ahead_move, body_.radii, -lift * 2.0f);
+        collision::sweep(*world_, body_, after.position + lift + ahead_move, -lift * 2.0f);
     const float walkable = std::cos(params_.max_slope_degrees * kDegrees) - 1e-4f;
     const bool steep = footing.hit && footing.feature == collision::Feature::kFace &&
                        glm::dot(footing.normal, up) < walkable;
@@ -201,8 +201,7 @@ void AnomalyFinder::find(int frame, const collision::CharacterState& before,
         const glm::vec3 dir = tangent / t;
         const glm::vec3 lift = up * std::max(*params_.step_height, 2.0f * skin_);
         // Off the wall by a skin so the sweep does not start touching it.
-        const collision::SweepHit ahead = collision::sweep_ellipsoid(
-            *world_, after.position + lift + n * skin_, body_.radii, dir * (2.0f * t * dt_));
+        const collision::SweepHit ahead = collision::sweep(*world_, body_, after.position + lift + n * skin_, dir * (2.0f * t * dt_));
         const float along = glm::dot(moved, dir) / dt_;
         if (!ahead.hit && along < th_.lost_speed_fraction * t)
           add(EventKind::kLostSpeed, fmt("along the wall %.4g of %.4g", along, t), std::move(walls));
@@ -244,7 +243,7 @@ void AnomalyFinder::find(int frame, const collision::CharacterState& before,
     // its coplanar neighbour stops right; the floor under a body caught by a wall does not count.
     const float reach = th_.early_catch_skins * skin_;
     std::vector<std::uint32_t> near;
-    collision::overlap_sphere(*world_, at, std::max({body_.radii.x, body_.radii.y, body_.radii.z}) + reach, near);
+    collision::overlap_sphere(*world_, at, body_.bounding_radius() + reach, near);
     float gap = gap_to_triangle(*world_, body_, at, it.triangle);
     for (std::uint32_t t : near) {
       glm::vec3 away;

@@ -1,6 +1,6 @@
 #pragma once
 /// @file move.hpp
-/// Collide-and-slide: move a sphere or ellipsoid through a World without passing through
+/// Collide-and-slide: move a Body (collision/body.hpp) through a World without passing through
 /// triangles (robust method), or with one of the classic methods from the seeds.
 ///
 /// Units: the mesh's. Conventions: positions are body centres; a displacement is the whole move
@@ -14,19 +14,11 @@
 
 #include <glm/vec3.hpp>
 
+#include "collision/body.hpp"
 #include "collision/trace.hpp"
 #include "collision/world.hpp"
 
 namespace collision {
-
-/// A body: a sphere (all radii equal) or an axis-aligned ellipsoid.
-struct Body {
-  glm::vec3 radii{0.5f};
-  static Body sphere(float r) { return {glm::vec3(r)}; }
-  static Body ellipsoid(const glm::vec3& r) { return {r}; }
-  bool is_sphere() const { return radii.x == radii.y && radii.y == radii.z; }
-  float min_radius() const;
-};
 
 struct MoveParams {
   Method method = Method::kRobust;

@@ -20,8 +20,7 @@ const char* to_string(AnomalyKind k) {
 
 float AnomalyChecks::overlap_beyond_skin(const glm::vec3& center, std::uint32_t* triangle) const {
   const collision::SweepHit h =
-      body.is_sphere() ? collision::sweep_sphere(world, center, body.radii.x, glm::vec3(0.0f))
-                       : collision::sweep_ellipsoid(world, center, body.radii, glm::vec3(0.0f));
+      collision::sweep(world, body, center, glm::vec3(0.0f));
   float beyond = h.start_overlap ? h.penetration - skin : 0.0f;
   if (triangle && beyond > 0.0f) *triangle = h.triangle;
   if (body.is_sphere()) {
@@ -49,8 +48,7 @@ bool AnomalyChecks::passes_through_wall(const glm::vec3& from, const glm::vec3& 
 bool AnomalyChecks::free_along(const glm::vec3& center, const glm::vec3& dir) const {
   const glm::vec3 d = dir * body.min_radius();
   const collision::SweepHit h =
-      body.is_sphere() ? collision::sweep_sphere(world, center, body.radii.x, d)
-                       : collision::sweep_ellipsoid(world, center, body.radii, d);
+      collision::sweep(world, body, center, d);
   return !h.hit;
 }
 

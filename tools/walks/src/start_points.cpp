@@ -14,8 +14,7 @@ namespace {
 
 collision::SweepHit overlap_at(const collision::World& world, const collision::Body& body,
                                const glm::vec3& p) {
-  return body.is_sphere() ? collision::sweep_sphere(world, p, body.radii.x, glm::vec3(0.0f))
-                          : collision::sweep_ellipsoid(world, p, body.radii, glm::vec3(0.0f));
+  return collision::sweep(world, body, p, glm::vec3(0.0f));
 }
 
 }  // namespace
@@ -26,7 +25,7 @@ glm::vec3 random_free_point(const collision::World& world, const collision::Body
   const collision::Aabb box = world.bvh().bounds;
   if (box.empty()) throw std::runtime_error("random walk start: the mesh has no solid triangles");
   const glm::vec3 u = glm::normalize(up);
-  const float height = 2.0f * glm::length(body.radii * u);
+  const float height = 2.0f * body.extent_along(u);
   // A stream apart from the walks' own (walk_rng(seed, walk) uses the walk index).
   std::mt19937 rng = walk_rng(seed ^ 0xA5A5A5A5u, index);
   for (int i = 0; i < tries; ++i) {
