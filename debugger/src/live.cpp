@@ -77,7 +77,7 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
   if (s.selection.triangle < mesh.triangle_count()) {
     const collision::Triangle tri = mesh.triangle(s.selection.triangle);
     const TriangleReport rep = triangle_report(s, s.selection.triangle);
-    add_prism(rep.test, tri, options, overlay);
+    add_prism(rep.test, tri, c.body, options, overlay);
     overlay.highlights.push_back({s.selection.triangle, kSelectedColour});
     const glm::vec3 v[3] = {tri.a, tri.b, tri.c};
     for (int i = 0; i < 3; ++i)

@@ -9,6 +9,7 @@
 
 #include "debugger/events.hpp"
 #include "debugger/prism_geometry.hpp"
+#include "debugger/swept_shape.hpp"
 
 namespace debugger {
 
@@ -23,7 +24,7 @@ const OverlayStyle kStyles[] = {
     {rgba(0, 190, 255, 80), "offset plane S' (triangle moved by r)"},
     {rgba(255, 140, 0, 70), "edge clip planes (3)"},
     {rgba(230, 60, 230, 70), "acute-angle clip planes (3)"},
-    {rgba(60, 235, 110, 255), "exact swept shape (triangle grown by r)"},
+    {rgba(60, 235, 110, 255), "exact swept shape (triangle grown by the body)"},
     {rgba(255, 255, 90, 255), "contacts, normals (orange: steep)"},
     {rgba(90, 160, 255, 255), "slide vector per iteration"},
     {rgba(150, 170, 210, 200), "body ghost per iteration"},
@@ -40,8 +41,22 @@ constexpr Colour kSteepContact = rgba(255, 150, 40, 255);
 Colour col(Overlay o) { return kStyles[static_cast<std::size_t>(o)].colour; }
 Colour with_alpha(Colour c, std::uint8_t a) { return (c & 0x00FFFFFFu) | (Colour(a) << 24); }
 
-glm::mat3 axes(const collision::Body& body) {
-  return glm::mat3(glm::vec3(body.radii.x, 0, 0), glm::vec3(0, body.radii.y, 0), glm::vec3(0, 0, body.radii.z));
+// The body's outline at `centre`, whatever its shape.
+void draw_body(renderer::DebugList& list, const collision::Body& body, glm::vec3 centre, Colour colour, float width,
+               int segments) {
+  switch (body.shape) {
+    case collision::Shape::kEllipsoid:
+      renderer::debug_wire_ellipsoid(
+          list, centre, glm::mat3(glm::vec3(body.radii.x, 0, 0), glm::vec3(0, body.radii.y, 0), glm::vec3(0, 0, body.radii.z)),
+          colour, width, segments);
+      return;
+    case collision::Shape::kBox:
+      renderer::debug_wire_box(list, centre, body.radii, colour, width);
+      return;
+    case collision::Shape::kCapsule:
+      renderer::debug_wire_capsule(list, centre, body.radii.x, body.half_height, body.axis, colour, width, segments);
+      return;
+  }
 }
 
 void fill_polygon(renderer::DebugList& list, const std::vector<glm::vec3>& poly, Colour c) {
@@ -53,7 +68,38 @@ void outline(renderer::DebugList& list, const std::vector<glm::vec3>& poly, Colo
     renderer::debug_line(list, poly[i], poly[(i + 1) % poly.size()], c, width);
 }
 
-void draw_prism(const collision::TriangleTest& test, const collision::Triangle& tri,
+// The exact swept shape of a box: the outline of the triangle (+) box (debugger/swept_shape.hpp),
+// faces filled faintly; for a capsule, the triangle's sphere-grown shape at both ends of the
+// segment, joined.
+void draw_box_swept_shape(renderer::DebugList& dt, const collision::Triangle& tri, glm::vec3 half, Colour c) {
+  for (const std::vector<glm::vec3>& face : box_minkowski_faces(tri, half)) {
+    outline(dt, face, c, 2.0f);
+    fill_polygon(dt, face, with_alpha(c, 30));
+  }
+}
+
+void draw_sphere_swept_shape(renderer::DebugList& dt, const collision::Triangle& tri, float r, Colour c) {
+  const glm::vec3 n = glm::normalize(glm::cross(tri.b - tri.a, tri.c - tri.a));
+  const glm::vec3 v[3] = {tri.a, tri.b, tri.c};
+  for (float side : {1.0f, -1.0f}) {  // the two plates
+    const glm::vec3 s = n * (r * side);
+    for (int i = 0; i < 3; ++i) renderer::debug_line(dt, v[i] + s, v[(i + 1) % 3] + s, c, 2.0f);
+    renderer::debug_triangle(dt, v[0] + s, v[1] + s, v[2] + s, with_alpha(c, 40));
+  }
+  for (int i = 0; i < 3; ++i) {  // cylinders on the edges
+    const glm::vec3 a = v[i], b = v[(i + 1) % 3];
+    const glm::vec3 e = glm::normalize(b - a);
+    const glm::vec3 u = glm::normalize(glm::cross(e, n)), w = glm::cross(e, u);
+    for (int k = 0; k < 8; ++k) {
+      const float ang = static_cast<float>(k) * 0.785398f;
+      const glm::vec3 off = (std::cos(ang) * u + std::sin(ang) * w) * r;
+      renderer::debug_line(dt, a + off, b + off, with_alpha(c, 170), 1.0f);
+    }
+    renderer::debug_wire_sphere(dt, a, r, with_alpha(c, 200), 1.0f, 24);  // corners
+  }
+}
+
+void draw_prism(const collision::TriangleTest& test, const collision::Triangle& tri, const collision::Body& body,
                 const OverlayOptions& o, OverlayFrame& out) {
   renderer::DebugList& dt = out.debug.depth_tested;
   renderer::DebugList& top = out.debug.on_top;
@@ -69,25 +115,21 @@ void draw_prism(const collision::TriangleTest& test, const collision::Triangle& 
     outline(twin ? dt : top, f.corners, with_alpha(c, twin ? 120 : 230), twin ? 1.0f : 2.0f);
   }
   if (o[Overlay::kSweptShape]) {
-    const float r = prism_radius(test, tri);
-    const glm::vec3 n = glm::normalize(glm::cross(tri.b - tri.a, tri.c - tri.a));
     const Colour c = col(Overlay::kSweptShape);
-    const glm::vec3 v[3] = {tri.a, tri.b, tri.c};
-    for (float side : {1.0f, -1.0f}) {  // the two plates
-      const glm::vec3 s = n * (r * side);
-      for (int i = 0; i < 3; ++i) renderer::debug_line(dt, v[i] + s, v[(i + 1) % 3] + s, c, 2.0f);
-      renderer::debug_triangle(dt, v[0] + s, v[1] + s, v[2] + s, with_alpha(c, 40));
-    }
-    for (int i = 0; i < 3; ++i) {  // cylinders on the edges
-      const glm::vec3 a = v[i], b = v[(i + 1) % 3];
-      const glm::vec3 e = glm::normalize(b - a);
-      const glm::vec3 u = glm::normalize(glm::cross(e, n)), w = glm::cross(e, u);
-      for (int k = 0; k < 8; ++k) {
-        const float ang = static_cast<float>(k) * 0.785398f;
-        const glm::vec3 off = (std::cos(ang) * u + std::sin(ang) * w) * r;
-        renderer::debug_line(dt, a + off, b + off, with_alpha(c, 170), 1.0f);
+    switch (body.shape) {
+      case collision::Shape::kBox:
+        draw_box_swept_shape(dt, tri, body.radii, c);
+        break;
+      case collision::Shape::kCapsule: {
+        const glm::vec3 s = body.axis * body.half_height;
+        draw_sphere_swept_shape(dt, {tri.a + s, tri.b + s, tri.c + s}, body.radii.x, c);
+        draw_sphere_swept_shape(dt, {tri.a - s, tri.b - s, tri.c - s}, body.radii.x, c);
+        for (const glm::vec3& v : {tri.a, tri.b, tri.c}) renderer::debug_line(dt, v - s, v + s, c, 2.0f);
+        break;
       }
-      renderer::debug_wire_sphere(dt, a, r, with_alpha(c, 200), 1.0f, 24);  // corners
+      case collision::Shape::kEllipsoid:
+        draw_sphere_swept_shape(dt, tri, prism_radius(test, tri), c);
+        break;
     }
   }
 }
@@ -128,7 +170,7 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
       if (want && out.prism_triangles.size() < 12 &&
           std::find(out.prism_triangles.begin(), out.prism_triangles.end(), t.triangle) == out.prism_triangles.end()) {
         out.prism_triangles.push_back(t.triangle);
-        draw_prism(t, mesh.triangle(t.triangle), o, out);
+        draw_prism(t, mesh.triangle(t.triangle), body, o, out);
       }
     }
   }
@@ -147,7 +189,7 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
   for (std::size_t i = 0; i < trace.iterations.size(); ++i) {
     if (o.only_iteration >= 0 && static_cast<int>(i) != o.only_iteration) continue;
     const collision::SlideIteration& it = trace.iterations[i];
-    if (o[Overlay::kGhosts]) renderer::debug_wire_ellipsoid(dt, it.reached, axes(body), col(Overlay::kGhosts), 1.0f, 24);
+    if (o[Overlay::kGhosts]) draw_body(dt, body, it.reached, col(Overlay::kGhosts), 1.0f, 24);
     if (!it.hit) continue;
     if (o[Overlay::kContacts]) {
       renderer::debug_point(top, it.contact_point, col(Overlay::kContacts), 10.0f);
@@ -191,20 +233,20 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
     const Colour c = trace.step_up.succeeded ? col(Overlay::kStepUp) : rgba(255, 60, 60);
     renderer::debug_line(top, trace.start, trace.start + up * std::max(trace.step_up.height, 0.25f * r), c, 4.0f);
   }
-  if (o[Overlay::kBody]) renderer::debug_wire_ellipsoid(dt, state.position, axes(body), col(Overlay::kBody), 2.0f, 32);
+  if (o[Overlay::kBody]) draw_body(dt, body, state.position, col(Overlay::kBody), 2.0f, 32);
 }
 
 void add_prism(const collision::TriangleTest& test, const collision::Triangle& triangle,
-               const OverlayOptions& options, OverlayFrame& out) {
+               const collision::Body& body, const OverlayOptions& options, OverlayFrame& out) {
   if (std::find(out.prism_triangles.begin(), out.prism_triangles.end(), test.triangle) != out.prism_triangles.end())
     return;
   out.prism_triangles.push_back(test.triangle);
-  draw_prism(test, triangle, options, out);
+  draw_prism(test, triangle, body, options, out);
 }
 
 void add_comparison(const collision::Trace& trace, const collision::Body& body, renderer::Colour colour,
                     float move_scale, OverlayFrame& out) {
-  renderer::debug_wire_ellipsoid(out.debug.on_top, trace.end, axes(body), colour, 2.0f, 32);
+  draw_body(out.debug.on_top, body, trace.end, colour, 2.0f, 32);
   renderer::debug_arrow(out.debug.on_top, trace.start, trace.start + (trace.end - trace.start) * move_scale, colour, 3.0f);
   for (const collision::SlideIteration& it : trace.iterations)
     if (it.hit) renderer::debug_point(out.debug.on_top, it.contact_point, colour, 8.0f);

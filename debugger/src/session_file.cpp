@@ -97,10 +97,16 @@ void save_session(const std::string& path, const std::string& scene, const Sessi
   std::ostringstream out;
   const SessionConfig& c = session.config();
   const collision::CharacterParams& p = c.params;
-  out << "prism-session 3\n";
+  out << "prism-session 4\n";
   out << "scene " << scene << "\n";
   out << "method " << collision::to_string(p.move.method) << "\n";
-  out << "body " << hex(c.body.radii.x) << ' ' << hex(c.body.radii.y) << ' ' << hex(c.body.radii.z) << "\n";
+  out << "body " << collision::to_string(c.body.shape) << ' ' << hex(c.body.radii.x) << ' ' << hex(c.body.radii.y)
+      << ' ' << hex(c.body.radii.z);
+  if (c.body.shape == collision::Shape::kCapsule) {
+    out << ' ' << hex(c.body.half_height) << ' ' << hex(c.body.axis.x) << ' ' << hex(c.body.axis.y) << ' '
+        << hex(c.body.axis.z);
+  }
+  out << "\n";
   out << "up " << hex(p.up.x) << ' ' << hex(p.up.y) << ' ' << hex(p.up.z) << "\n";
   out << "character " << hex(p.max_slope_degrees) << ' ' << hex(p.gravity) << ' ' << hex(p.jump_speed) << ' '
       << hex(p.walk_speed) << ' ' << hex(p.step_height) << ' ' << hex(p.min_step_forward) << ' '
@@ -144,14 +150,24 @@ SessionRecording load_session(const std::string& path) {
   collision::CharacterParams& p = c.params;
   r.next("prism-session");
   const long version = r.i();
-  if (version < 1 || version > 3) r.fail("unsupported version");
+  if (version < 1 || version > 4) r.fail("unsupported version");
   r.next("scene");
   rec.scene = r.word();
   r.next("method");
   if (!collision::parse_method(r.word(), p.move.method)) r.fail("unknown method");
   r.next("body");
+  if (version >= 4) {  // body SHAPE x y z [half_height ax ay az]; before, an ellipsoid's radii
+    const std::string shape = r.word();
+    if (shape == "box") c.body.shape = collision::Shape::kBox;
+    else if (shape == "capsule") c.body.shape = collision::Shape::kCapsule;
+    else if (shape != "ellipsoid") r.fail("unknown body shape '" + shape + "' (ellipsoid, box or capsule)");
+  }
   c.body.radii = {r.f(), r.f(), r.f()};
-  if (const char* why = collision::radii_domain_error(c.body.radii)) r.fail(std::string("body: ") + why);
+  if (c.body.shape == collision::Shape::kCapsule) {
+    c.body.half_height = r.f();
+    c.body.axis = {r.f(), r.f(), r.f()};
+  }
+  if (const char* why = collision::body_domain_error(c.body)) r.fail(std::string("body: ") + why);
   r.next("up");
   p.up = {r.f(), r.f(), r.f()};
   if (collision::point_domain_error(p.up) != nullptr) r.fail("up: a component is beyond +-2^40 (the input domain)");
@@ -186,7 +202,7 @@ SessionRecording load_session(const std::string& path) {
   p.move.one_sided = r.i() != 0;
   p.move.edge_margin = version >= 3 ? r.opt() : r.legacy();
   p.move.seed_epsilon = version >= 3 ? r.opt() : r.legacy();
-  if (p.move.skin_width && *p.move.skin_width >= std::min({c.body.radii.x, c.body.radii.y, c.body.radii.z})) {
+  if (p.move.skin_width && *p.move.skin_width >= c.body.min_radius()) {
     r.fail("the skin width must be smaller than the body's smallest radius");
   }
   r.next("dt");

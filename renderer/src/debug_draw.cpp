@@ -106,4 +106,56 @@ void debug_wire_sphere(DebugList& list, glm::vec3 centre, float radius, Colour c
   debug_wire_ellipsoid(list, centre, glm::mat3(radius), colour, width_px, segments);
 }
 
+void debug_wire_box(DebugList& list, glm::vec3 centre, glm::vec3 half_extents, Colour colour, float width_px) {
+  for (int axis = 0; axis < 3; ++axis) {
+    const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+    for (int corner = 0; corner < 4; ++corner) {
+      glm::vec3 a = centre;
+      a[u] += (corner & 1) ? half_extents[u] : -half_extents[u];
+      a[v] += (corner & 2) ? half_extents[v] : -half_extents[v];
+      glm::vec3 b = a;
+      a[axis] -= half_extents[axis];
+      b[axis] += half_extents[axis];
+      debug_line(list, a, b, colour, width_px);
+    }
+  }
+}
+
+void debug_wire_capsule(DebugList& list, glm::vec3 centre, float radius, float half_height, glm::vec3 axis,
+                        Colour colour, float width_px, int segments) {
+  segments = std::max(segments, 4) & ~1;  // even, so the half circles end on the sides
+  const float len = glm::length(axis);
+  const glm::vec3 w = len > 0.0f ? axis / len : glm::vec3(0.0f, 1.0f, 0.0f);
+  // Two unit vectors across the axis.
+  const glm::vec3 helper = std::fabs(w.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+  const glm::vec3 u = glm::normalize(glm::cross(w, helper));
+  const glm::vec3 v = glm::cross(w, u);
+  const glm::vec3 top = centre + w * half_height, bottom = centre - w * half_height;
+  const float step = 6.28318530718f / static_cast<float>(segments);
+  for (const glm::vec3& ring : {top, bottom}) {  // the cylinder's end circles
+    glm::vec3 previous = ring + u * radius;
+    for (int i = 1; i <= segments; ++i) {
+      const float a = step * static_cast<float>(i);
+      const glm::vec3 next = ring + (u * std::cos(a) + v * std::sin(a)) * radius;
+      debug_line(list, previous, next, colour, width_px);
+      previous = next;
+    }
+  }
+  for (const glm::vec3& side : {u, v}) {
+    for (float s : {1.0f, -1.0f}) debug_line(list, bottom + side * (s * radius), top + side * (s * radius), colour, width_px);
+    // The hemispheres' outlines: half circles over each end in the plane of `side` and the axis.
+    for (int end = 0; end < 2; ++end) {
+      const glm::vec3 c = end == 0 ? top : bottom;
+      const glm::vec3 out = end == 0 ? w : -w;
+      glm::vec3 previous = c + side * radius;
+      for (int i = 1; i <= segments / 2; ++i) {
+        const float a = step * static_cast<float>(i);
+        const glm::vec3 next = c + (side * std::cos(a) + out * std::sin(a)) * radius;
+        debug_line(list, previous, next, colour, width_px);
+        previous = next;
+      }
+    }
+  }
+}
+
 }  // namespace renderer

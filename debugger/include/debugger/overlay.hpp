@@ -66,10 +66,10 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
                    glm::vec3 up, float max_slope_degrees, const OverlayOptions& options,
                    OverlayFrame& out);
 
-/// Adds one triangle's offset prism and exact swept shape (as build_overlay draws them for hit
+/// Adds one triangle's offset prism and exact swept shape for `body` (as build_overlay draws them for hit
 /// triangles), for a triangle the inspector selected; skipped when already drawn.
 void add_prism(const collision::TriangleTest& test, const collision::Triangle& triangle,
-               const OverlayOptions& options, OverlayFrame& out);
+               const collision::Body& body, const OverlayOptions& options, OverlayFrame& out);
 
 /// A second ghost and move arrow for a method comparison (drawn in `colour`).
 void add_comparison(const collision::Trace& trace, const collision::Body& body, renderer::Colour colour,

@@ -3,24 +3,30 @@
 /// Session files: a recording that replays bit-identically. Text, one record a line, every
 /// float written as a C hex float (%a) so it reads back to the same bits:
 ///
-///   prism-session 2                 (version 1 files, without the state line, still load)
-///   scene SPEC                      (default, oa_dm1, a path)
+///   prism-session 4                 (versions 1 to 3 still load: see below)
+///   scene SPEC                      (default, oa_dm1, zoo:NAME, a path)
 ///   method robust|offset-prism|sphere-classify
-///   body RX RY RZ                   (radii)
+///   body SHAPE X Y Z [HALF AX AY AZ]  (ellipsoid: radii; box: half extents; capsule: the radius
+///                                   three times, then half height and axis. Versions 1-3:
+///                                   `body RX RY RZ`, an ellipsoid)
 ///   up X Y Z
-///   character MAX_SLOPE WALK GRAVITY JUMP STEP PROBE   (resolved values)
-///   move ITERATIONS SKIN ONE_SIDED EDGE_MARGIN SEED_EPSILON
+///   character MAX_SLOPE GRAVITY JUMP WALK STEP MIN_STEP_FORWARD STEP_FORWARD_TEST SNAP
+///             RECOVERY MAX_RECOVERY_PUSH CONTACT_TOLERANCE   ("-" for a derived value;
+///                                   versions 1-2: MAX_SLOPE WALK GRAVITY JUMP STEP PROBE)
+///   move ITERATIONS SKIN ONE_SIDED EDGE_MARGIN SEED_EPSILON   ("-" for derived)
 ///   dt DT
 ///   start X Y Z YAW
-///   state VX VY VZ GROUND NX NY NZ TRIANGLE   (the rest of the start state: velocity; in-air,
-///                                   on-ground or on-steep-ground; ground normal; triangle or -1)
+///   state VX VY VZ IX IY IZ GROUND NX NY NZ TRIANGLE   (the rest of the start state: velocity;
+///                                   input velocity (versions 3+); in-air, on-ground or
+///                                   on-steep-ground; ground normal; triangle or -1)
 ///   frames N
 ///   WX WY WZ JUMP SPEED YAW PITCH   (N lines: wish, jump 0/1, speed scale, look angles)
 ///   end N
 ///
 /// A missing or extra line, a bad number or a count that does not match gives SessionError
 /// with the file name and line number; so does a value the collision core would refuse later
-/// (collision/domain.hpp): radii outside [2^-40, 2^40] or an aspect above 2^16, an up vector or
+/// (collision/domain.hpp): a body outside collision::body_domain_error's domain (radii outside
+/// [2^-40, 2^40], an ellipsoid aspect above 2^16, a capsule's axis not unit), an up vector or
 /// character value beyond +-2^40, a skin not below the smallest radius, dt outside (0, 1] s, a
 /// start outside +-2^40, a start velocity or a frame's walk move longer than 2^40 in one frame.
 /// Writing is atomic (file_output::AtomicFile): the file is whole or left as it was.

@@ -90,5 +90,12 @@ void debug_wire_sphere(DebugList& list, glm::vec3 centre, float radius, Colour c
 /// Three principal ellipses; the columns of `axes` are the semi-axes (world units).
 void debug_wire_ellipsoid(DebugList& list, glm::vec3 centre, const glm::mat3& axes, Colour colour,
                           float width_px = 1.5f, int segments = 32);
+/// An axis-aligned box's 12 edges.
+void debug_wire_box(DebugList& list, glm::vec3 centre, glm::vec3 half_extents, Colour colour,
+                    float width_px = 1.5f);
+/// A capsule (the points within `radius` of the segment centre +- half_height * axis): its end
+/// circles, four side lines and the outlines of its hemispheres.
+void debug_wire_capsule(DebugList& list, glm::vec3 centre, float radius, float half_height, glm::vec3 axis,
+                        Colour colour, float width_px = 1.5f, int segments = 32);
 
 }  // namespace renderer
