@@ -19,7 +19,7 @@ using renderer::rgba;
 namespace {
 
 const OverlayStyle kStyles[] = {
-    {rgba(255, 205, 0, 90), "candidate triangles (tested)"},
+    {rgba(255, 205, 0, 90), "candidates tested (arrow: box separating axis)"},
     {rgba(255, 40, 40, 190), "triangles hit"},
     {rgba(0, 190, 255, 80), "offset plane S' (triangle moved by r)"},
     {rgba(255, 140, 0, 70), "edge clip planes (3)"},
@@ -165,6 +165,12 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
     for (const collision::TriangleTest& t : it.tests) {
       if (t.triangle >= mesh.triangle_count()) continue;
       (t.verdict == collision::Verdict::kHit ? hits : candidates).push_back(t.triangle);
+      // A box's rejected candidate: the separating axis that kept it apart, from its centroid.
+      if (o[Overlay::kCandidates] && t.separating_axis != glm::vec3(0.0f)) {
+        const collision::Triangle tri = mesh.triangle(t.triangle);
+        const glm::vec3 centroid = (tri.a + tri.b + tri.c) / 3.0f;
+        renderer::debug_arrow(dt, centroid, centroid + t.separating_axis * r, with_alpha(col(Overlay::kCandidates), 220), 2.0f);
+      }
       // Every hit draws its prism: walls, floors and slopes alike.
       const bool want = o.prisms_of_all_candidates || t.verdict == collision::Verdict::kHit;
       if (want && out.prism_triangles.size() < 12 &&

@@ -66,6 +66,9 @@ struct TriangleTest {
   Verdict verdict = Verdict::kNoContact;
   float toi = 1.0f;  ///< time of contact when touched
   Feature feature = Feature::kNone;
+  /// Box bodies, robust method: for a triangle the move never touches, the separating axis that
+  /// kept it apart over the whole move (unit, from the triangle towards the box); zero otherwise.
+  glm::vec3 separating_axis{0.0f};
 };
 
 /// Which part of a character step a slide iteration belongs to.
