@@ -31,4 +31,9 @@ MoveResult move_sphere_classify(const World& world, const Body& body, const glm:
                                 const glm::vec3& displacement, const MoveParams& params,
                                 Trace* trace);
 
+/// Seed 004 (the box's 12 edges cast as segments at the new position, per-edge response);
+/// body.radii are the box's half extents.
+MoveResult move_box_edges(const World& world, const Body& body, const glm::vec3& position,
+                          const glm::vec3& displacement, const MoveParams& params, Trace* trace);
+
 }  // namespace collision::detail

@@ -241,6 +241,9 @@ MoveResult move(const World& world, const Body& body, const glm::vec3& position,
     case Method::kSphereClassify:
       r = detail::move_sphere_classify(world, body, position, displacement, params, trace);
       break;
+    case Method::kBoxEdges:
+      r = detail::move_box_edges(world, body, position, displacement, params, trace);
+      break;
   }
   if (trace) trace->end = r.position;
   return r;

@@ -10,18 +10,9 @@ namespace collision {
 
 namespace {
 
-struct ClosestPoint {
-  glm::dvec3 point;
-  Feature feature;
-};
-
-glm::dvec3 closest_on_segment(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b) {
-  const glm::dvec3 ab = b - a;
-  const double len2 = glm::dot(ab, ab);
-  if (len2 <= 0.0) return a;
-  const double s = std::clamp(glm::dot(p - a, ab) / len2, 0.0, 1.0);
-  return a + s * ab;
-}
+using detail::ClosestPoint;
+using detail::closest_on_segment;
+using detail::entry_root;
 
 // Ericson 2005, 5.1.5, with the Voronoi region reported as a feature. A degenerate triangle
 // (zero area) falls back to the closest of its three edges.
@@ -62,8 +53,10 @@ ClosestPoint closest_point_region(const glm::dvec3& p, const glm::dvec3& a, cons
   return {a + ab * v + ac * w, Feature::kFace};
 }
 
-// Smallest root of a t^2 + b t + c = 0 for an approaching move (c > 0, b < 0), or -1.
-// A double root (disc == 0) is a tangential touch with no approach speed: not a hit.
+}  // namespace
+
+namespace detail {
+
 double entry_root(double a, double b, double c) {
   if (!(c > 0.0) || !(b < 0.0) || !(a > 0.0)) return -1.0;
   const double disc = b * b - 4.0 * a * c;
@@ -71,7 +64,57 @@ double entry_root(double a, double b, double c) {
   return 2.0 * c / (-b + std::sqrt(disc));  // stable form of (-b - sqrt(disc)) / 2a
 }
 
-}  // namespace
+glm::dvec3 closest_on_segment(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b) {
+  const glm::dvec3 ab = b - a;
+  const double len2 = glm::dot(ab, ab);
+  if (len2 <= 0.0) return a;
+  const double s = std::clamp(glm::dot(p - a, ab) / len2, 0.0, 1.0);
+  return a + s * ab;
+}
+
+ClosestPoint closest_point_feature(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b,
+                                   const glm::dvec3& c) {
+  return closest_point_region(p, a, b, c);
+}
+
+SegmentClosest closest_segment_segment(const glm::dvec3& p1, const glm::dvec3& q1,
+                                       const glm::dvec3& p2, const glm::dvec3& q2) {
+  const glm::dvec3 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
+  const double a = glm::dot(d1, d1), e = glm::dot(d2, d2), f = glm::dot(d2, r);
+  double s = 0.0, t = 0.0;
+  if (a <= 0.0 && e <= 0.0) {
+    // both points
+  } else if (a <= 0.0) {
+    t = std::clamp(f / e, 0.0, 1.0);
+  } else {
+    const double c = glm::dot(d1, r);
+    if (e <= 0.0) {
+      s = std::clamp(-c / a, 0.0, 1.0);
+    } else {
+      const double b = glm::dot(d1, d2);
+      const double denom = a * e - b * b;
+      // Parallel (denom 0): any s; 0 is as good as another, t then follows.
+      s = denom > 0.0 ? std::clamp((b * f - c * e) / denom, 0.0, 1.0) : 0.0;
+      t = (b * s + f) / e;
+      if (t < 0.0) {
+        t = 0.0;
+        s = std::clamp(-c / a, 0.0, 1.0);
+      } else if (t > 1.0) {
+        t = 1.0;
+        s = std::clamp((b - c) / a, 0.0, 1.0);
+      }
+    }
+  }
+  SegmentClosest out;
+  out.s = s;
+  out.t = t;
+  out.c1 = p1 + d1 * s;
+  out.c2 = p2 + d2 * t;
+  out.dist2 = glm::dot(out.c1 - out.c2, out.c1 - out.c2);
+  return out;
+}
+
+}  // namespace detail
 
 glm::dvec3 closest_point_on_triangle(const glm::dvec3& p, const glm::dvec3& a,
                                      const glm::dvec3& b, const glm::dvec3& c) {

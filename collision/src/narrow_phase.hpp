@@ -38,6 +38,32 @@ inline bool better(const SweepHit& x, const SweepHit& y) {
   return x.triangle < y.triangle;
 }
 
+/// The closest point of triangle abc to p and the Voronoi region it lies in (Ericson 2005,
+/// 5.1.5). A degenerate triangle falls back to the closest of its edges (reported kEdge).
+struct ClosestPoint {
+  glm::dvec3 point;
+  Feature feature;
+};
+ClosestPoint closest_point_feature(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b,
+                                   const glm::dvec3& c);
+
+/// Smallest root of a t^2 + b t + c = 0 for an approaching move (c > 0, b < 0), or -1.
+/// A double root (disc == 0) is a tangential touch with no approach speed: not a hit.
+double entry_root(double a, double b, double c);
+
+/// Closest point of segment ab to p.
+glm::dvec3 closest_on_segment(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b);
+
+/// Closest points of segments p1q1 and p2q2 (Ericson 2005, 5.1.9): c1 = p1 + s (q1 - p1),
+/// c2 = p2 + t (q2 - p2), s and t in [0, 1]; a zero-length segment is its point.
+struct SegmentClosest {
+  double s, t;
+  glm::dvec3 c1, c2;
+  double dist2;
+};
+SegmentClosest closest_segment_segment(const glm::dvec3& p1, const glm::dvec3& q1,
+                                       const glm::dvec3& p2, const glm::dvec3& q2);
+
 /// Exact triangle / box overlap by separating axes (Akenine-Möller 2001), in double.
 bool triangle_overlaps_box(const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c,
                            const glm::dvec3& box_center, const glm::dvec3& half_extent);

@@ -13,6 +13,7 @@
 #include "collision/world.hpp"
 #include "narrow_phase.hpp"
 #include "packet_tests.hpp"
+#include "shape_sweep.hpp"
 
 namespace collision {
 
@@ -20,32 +21,10 @@ namespace {
 
 using detail::finite;
 
-float max_abs(const glm::vec3& v) {
-  return std::max({std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)});
-}
-
-// Allowance for float rounding in the box and plane tests (which must never reject a triangle
-// the exact narrow phase would hit). A float plane distance n·c - d is off by at most about
-// 4 ulps of the largest coordinate (1e-6 of it); the allowance keeps a factor 4 over that, and
-// stays below the 1/32-unit skin a Quake-scale character keeps, so floors it hovers over are
-// rejected here rather than in the exact test.
-float rounding_allowance(const Bvh& bvh, const glm::vec3& origin, const glm::vec3& delta) {
-  const float scale = std::max({max_abs(origin), max_abs(origin + delta), bvh.max_abs_coordinate, 1.0f});
-  return scale * 4e-6f;
-}
-
-SweepHit to_sweep_hit(const detail::SphereContact& c, std::uint32_t triangle) {
-  SweepHit h;
-  h.hit = c.hit;
-  h.start_overlap = c.start_overlap;
-  h.toi = static_cast<float>(c.toi);
-  h.penetration = static_cast<float>(c.penetration);
-  h.point = glm::vec3(c.point);
-  h.normal = glm::vec3(c.normal);
-  h.triangle = triangle;
-  h.feature = c.feature;
-  return h;
-}
+using detail::invalid_sweep;
+using detail::rounding_allowance;
+using detail::to_sweep_hit;
+using detail::valid_triangle;
 
 // The candidate lanes of one packet through the exact double narrow phase; lowers t_limit when
 // a better contact is found.
@@ -114,16 +93,6 @@ RayHit ray_result(const BvhTriangle* best, float t, const glm::vec3& origin, con
 // reaches the broad phase's float arithmetic or the narrow phase.
 bool valid_sweep(const glm::vec3& center, float radius, const glm::vec3& delta) {
   return in_domain_move(center, delta) && in_domain_radius(radius);
-}
-
-bool valid_triangle(const Triangle& t) {
-  return in_domain_point(t.a) && in_domain_point(t.b) && in_domain_point(t.c);
-}
-
-SweepHit invalid_sweep() {
-  SweepHit h;
-  h.invalid_input = true;
-  return h;
 }
 
 }  // namespace

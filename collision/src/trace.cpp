@@ -21,12 +21,13 @@ const char* to_string(Method m) {
     case Method::kRobust: return "robust";
     case Method::kOffsetPrism: return "offset-prism";
     case Method::kSphereClassify: return "sphere-classify";
+    case Method::kBoxEdges: return "box-edges";
   }
   return "unknown";
 }
 
 bool parse_method(const std::string& text, Method& out) {
-  for (Method m : {Method::kRobust, Method::kOffsetPrism, Method::kSphereClassify}) {
+  for (Method m : {Method::kRobust, Method::kOffsetPrism, Method::kSphereClassify, Method::kBoxEdges}) {
     if (text == to_string(m)) {
       out = m;
       return true;

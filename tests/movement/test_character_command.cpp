@@ -8,24 +8,13 @@
 
 #include <gtest/gtest.h>
 
+#include "run_command.hpp"
+
 namespace {
 
-struct CommandRun {
-  int status = -1;
-  std::string out;
-};
+using prism_test::CommandRun;
 
-CommandRun run(const std::string& args) {
-  CommandRun r;
-  const std::string cmd = std::string(PRISM_QUERY) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  for (std::size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-  const int s = pclose(p);
-  r.status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
-  return r;
-}
+CommandRun run(const std::string& args) { return prism_test::run_command(std::string(PRISM_QUERY) + " " + args); }
 
 std::string write(const std::string& name, const std::string& text) {
   const std::string path = ::testing::TempDir() + name;

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "collision/box_queries.hpp"
+#include "collision/capsule_queries.hpp"
 #include "collision/queries.hpp"
 #include "peer_fixture.hpp"
 
@@ -40,6 +42,43 @@ std::size_t sweep_mismatches(const collision::World& world, const std::vector<Qu
   return mismatches;
 }
 
+/// A Quake 3 player's box (30 x 30 x 48 units) and a capsule of the same width and height.
+const glm::vec3 kBoxHalf(15.0f, 15.0f, 24.0f);
+constexpr float kCapsuleRadius = 15.0f, kCapsuleHalf = 9.0f;
+/// Brute force over every triangle costs thousands of BVH queries: the first 500 of a set.
+constexpr std::size_t kShapeSubset = 500 / PRISM_PEER_DIVISOR;
+
+/// The walking set rests a radius-16 sphere 1/32 above the floor: raised so that a body
+/// reaching `below` under its centre rests there too.
+std::vector<Query> raised(const std::vector<Query>& set, const glm::vec3& up, float below) {
+  std::vector<Query> out = set;
+  for (Query& q : out) q.start += up * (below - kSweepRadius);
+  return out;
+}
+
+template <class Sweep, class Brute>
+std::size_t shape_mismatches(const std::vector<Query>& set, const char* shape, const char* set_name,
+                             const std::string& map, Sweep&& sweep, Brute&& brute_force) {
+  std::size_t mismatches = 0, hits = 0, overlaps = 0;
+  for (const Query& q : set) {
+    const collision::SweepHit bvh = sweep(q);
+    const collision::SweepHit brute = brute_force(q);
+    hits += bvh.hit;
+    overlaps += bvh.start_overlap;
+    const bool same = bvh.hit == brute.hit && bvh.toi == brute.toi &&
+                      bvh.triangle == brute.triangle && bvh.start_overlap == brute.start_overlap;
+    if (!same && ++mismatches <= 5) {
+      ADD_FAILURE() << map << " " << shape << " " << set_name << ": " << describe(q)
+                    << "\n  bvh:   hit " << bvh.hit << " toi " << bvh.toi << " triangle "
+                    << bvh.triangle << "\n  brute: hit " << brute.hit << " toi " << brute.toi
+                    << " triangle " << brute.triangle;
+    }
+  }
+  std::printf("[peer] %s %s %s: %zu sweeps, %zu hits, %zu start overlaps, %zu BVH != brute force\n",
+              map.c_str(), shape, set_name, set.size(), hits, overlaps, mismatches);
+  return mismatches;
+}
+
 std::size_t ray_mismatches(const collision::World& world, const std::vector<Query>& set,
                            const char* set_name, const std::string& map) {
   std::size_t mismatches = 0, hits = 0;
@@ -66,6 +105,34 @@ TEST_P(SweepBvhEqualsBruteForce, OnUniformAndWalkingSweeps) {
   EXPECT_EQ(sweep_mismatches(world, queries().walking, "walking", GetParam()), 0u);
 }
 
+using BoxBvhEqualsBruteForce = PeerMap;
+using CapsuleBvhEqualsBruteForce = PeerMap;
+
+TEST_P(BoxBvhEqualsBruteForce, OnUniformAndWalkingSweeps) {
+  const collision::World& world = *lvl().world;
+  const auto sweep = [&](const Query& q) { return collision::sweep_box(world, q.start, kBoxHalf, q.move); };
+  const auto brute = [&](const Query& q) {
+    return collision::sweep_box_brute_force(world, q.start, kBoxHalf, q.move);
+  };
+  EXPECT_EQ(shape_mismatches(first(queries().uniform, kShapeSubset), "box", "uniform", GetParam(), sweep, brute), 0u);
+  const auto walking = raised(first(queries().walking, kShapeSubset), lvl().level.up, kBoxHalf.z);
+  EXPECT_EQ(shape_mismatches(walking, "box", "walking", GetParam(), sweep, brute), 0u);
+}
+
+TEST_P(CapsuleBvhEqualsBruteForce, OnUniformAndWalkingSweeps) {
+  const collision::World& world = *lvl().world;
+  const glm::vec3 up = lvl().level.up;
+  const auto sweep = [&](const Query& q) {
+    return collision::sweep_capsule(world, q.start, kCapsuleRadius, kCapsuleHalf, up, q.move);
+  };
+  const auto brute = [&](const Query& q) {
+    return collision::sweep_capsule_brute_force(world, q.start, kCapsuleRadius, kCapsuleHalf, up, q.move);
+  };
+  EXPECT_EQ(shape_mismatches(first(queries().uniform, kShapeSubset), "capsule", "uniform", GetParam(), sweep, brute), 0u);
+  const auto walking = raised(first(queries().walking, kShapeSubset), up, kCapsuleRadius + kCapsuleHalf);
+  EXPECT_EQ(shape_mismatches(walking, "capsule", "walking", GetParam(), sweep, brute), 0u);
+}
+
 TEST_P(RayBvhEqualsBruteForce, OnShortAndLongRays) {
   const collision::World& world = *lvl().world;
   EXPECT_EQ(ray_mismatches(world, first(queries().uniform, kSubset), "uniform", GetParam()), 0u);
@@ -74,6 +141,8 @@ TEST_P(RayBvhEqualsBruteForce, OnShortAndLongRays) {
 
 PRISM_PEER_INSTANTIATE(SweepBvhEqualsBruteForce);
 PRISM_PEER_INSTANTIATE(RayBvhEqualsBruteForce);
+PRISM_PEER_INSTANTIATE(BoxBvhEqualsBruteForce);
+PRISM_PEER_INSTANTIATE(CapsuleBvhEqualsBruteForce);
 
 }  // namespace
 }  // namespace prism::peer

@@ -3,6 +3,9 @@
 //   prism-query sweep --sphere R LEVEL [QUERIES]      one line per query:
 //       hit,toi,px,py,pz,nx,ny,nz,triangle,start_overlap
 //   prism-query sweep --ellipsoid RX,RY,RZ LEVEL [QUERIES]
+//   prism-query sweep --box HX,HY,HZ LEVEL [QUERIES]      a box of these half extents
+//   prism-query sweep --capsule R,HALF LEVEL [QUERIES] [--up x|y|z]   a capsule along up
+//       (default z for Quake maps, y otherwise); a query's point is the body's centre
 //   prism-query ray LEVEL [QUERIES]                   hit,t,px,py,pz,nx,ny,nz,triangle
 //   prism-query random LEVEL --count N --seed S       writes N random queries x,y,z,dx,dy,dz
 //   prism-query move --sphere R LEVEL [QUERIES]       one collide-and-slide move (no gravity)
@@ -46,9 +49,11 @@ int main(int argc, char** argv) {
   LevelArgs sweep_c, ray_c, random_c, move_c, walk_c;
   BodyArgs sweep_b, move_b, walk_b;
   bool one_sided = false;
-  auto* sweep = app.add_subcommand("sweep", "swept sphere or ellipsoid per query line");
+  SweepShapeArgs sweep_s;
+  auto* sweep = app.add_subcommand("sweep", "swept sphere, ellipsoid, box or capsule per query line");
   add_level_args(sweep, sweep_c, true);
   add_body_args(sweep, sweep_b);
+  add_sweep_shape_args(sweep, sweep_s, sweep_b);
   sweep->add_flag("--one-sided", one_sided, "ignore triangles approached from behind");
 
   auto* ray = app.add_subcommand("ray", "segment cast per query line");
@@ -134,7 +139,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   try {
     int status = 1;
-    if (sweep->parsed()) status = run_sweep(sweep_c, sweep_b, one_sided);
+    if (sweep->parsed()) status = run_sweep(sweep_c, sweep_b, sweep_s, one_sided);
     else if (ray->parsed()) status = run_ray(ray_c);
     else if (random->parsed()) status = run_random(random_c, static_cast<std::size_t>(count), seed, max_move);
     else if (move->parsed()) status = run_move(move_c, move_b, move_m, trace_path);

@@ -6,8 +6,20 @@
 
 namespace prism_query {
 
-/// One sweep per query line: `hit,toi,px,py,pz,nx,ny,nz,triangle,start_overlap`.
-int run_sweep(const LevelArgs& c, const BodyArgs& b, bool one_sided);
+/// The sweep's other bodies: --box HX,HY,HZ (half extents) or --capsule R,HALF (radius, half
+/// the segment's length) along --up (x, y or z; default z for Quake maps, y otherwise). Each
+/// excludes the others and --sphere / --ellipsoid.
+struct SweepShapeArgs {
+  std::string box, capsule;
+  MotionArgs axis;  ///< only its `up`
+  CLI::Option* box_opt = nullptr;
+  CLI::Option* capsule_opt = nullptr;
+};
+void add_sweep_shape_args(CLI::App* cmd, SweepShapeArgs& s, const BodyArgs& b);
+
+/// One sweep per query line: `hit,toi,px,py,pz,nx,ny,nz,triangle,start_overlap`; the query's
+/// point is the body's centre.
+int run_sweep(const LevelArgs& c, const BodyArgs& b, const SweepShapeArgs& s, bool one_sided);
 /// One segment cast per query line: `hit,t,px,py,pz,nx,ny,nz,triangle`.
 int run_ray(const LevelArgs& c);
 /// `count` random query lines inside the level's bounds.

@@ -83,6 +83,13 @@ glm::vec3 parse_vec3(const std::string& text, const std::string& what) {
   return {f[0], f[1], f[2]};
 }
 
+glm::vec2 parse_vec2(const std::string& text, const std::string& what) {
+  float f[2];
+  std::string why;
+  if (!parse_floats(text, f, 2, why)) throw InputError(what + ": '" + text + "': " + why);
+  return {f[0], f[1]};
+}
+
 void write_sweep(std::FILE* out, const collision::SweepHit& h) {
   std::fprintf(out, "%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%lld,%d\n", h.hit ? 1 : 0,
                static_cast<double>(h.toi), static_cast<double>(h.point.x),

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
 #include "collision/queries.hpp"
@@ -30,6 +31,8 @@ std::vector<Query> read_queries(std::istream& in, const std::string& source);
 
 /// Parses "a,b,c" into three finite floats; throws InputError naming `what`.
 glm::vec3 parse_vec3(const std::string& text, const std::string& what);
+/// Parses "a,b" into two finite floats; throws InputError naming `what`.
+glm::vec2 parse_vec2(const std::string& text, const std::string& what);
 
 /// `hit,toi,px,py,pz,nx,ny,nz,triangle,start_overlap`
 void write_sweep(std::FILE* out, const collision::SweepHit& h);

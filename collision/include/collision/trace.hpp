@@ -18,14 +18,16 @@
 
 namespace collision {
 
-/// The collision method a move uses. All three take the same inputs and fill the same Trace.
+/// The collision method a move uses. All take the same inputs and fill the same Trace.
 enum class Method : std::uint8_t {
   kRobust,          ///< exact swept sphere/ellipsoid, collide-and-slide (Fauerby 2003, Quake 3)
   kOffsetPrism,     ///< seed 000: point vs offset plane, clipped by edge and acute-angle planes
   kSphereClassify,  ///< seed 001: sphere classified against each plane, push-out response
+  kBoxEdges,        ///< seed 004: the box's 12 edges cast as segments at the new position
 };
 const char* to_string(Method m);
-/// Parses "robust", "offset-prism" or "sphere-classify"; returns false on anything else.
+/// Parses "robust", "offset-prism", "sphere-classify" or "box-edges"; returns false on
+/// anything else.
 bool parse_method(const std::string& text, Method& out);
 
 struct Plane {
@@ -71,6 +73,16 @@ struct TriangleTest {
   glm::vec3 separating_axis{0.0f};
 };
 
+/// Seed 004: one of the box's 12 edges cast as a segment against the scene.
+struct EdgeCast {
+  glm::vec3 from{0.0f}, to{0.0f};  ///< the edge at the tested position
+  bool hit = false;
+  float t = 1.0f;                  ///< hit point = from + t * (to - from)
+  glm::vec3 point{0.0f};
+  glm::vec3 normal{0.0f};          ///< the hit triangle's unit normal, turned towards the box's start
+  std::uint32_t triangle = kNoTriangle;
+};
+
 /// Which part of a character step a slide iteration belongs to.
 enum class MovePhase : std::uint8_t {
   kMove,         ///< a plain move() call
@@ -100,6 +112,7 @@ struct SlideIteration {
   glm::vec3 slide{0.0f};  ///< remaining displacement after projection onto the contact planes
   std::vector<glm::vec3> crease;  ///< normals of the planes constraining the slide (0..3)
   std::vector<TriangleTest> tests;
+  std::vector<EdgeCast> edge_casts;  ///< seed 004 only: the 12 edges and what each hit
 };
 
 enum class GroundState : std::uint8_t { kInAir, kOnGround, kOnSteepGround };

@@ -1,0 +1,304 @@
+// Capsules against triangles: exact swept capsule, exact distance, BVH sweeps.
+#include "collision/capsule_queries.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <glm/geometric.hpp>
+
+#include "collision/domain.hpp"
+#include "collision/world.hpp"
+#include "narrow_phase.hpp"
+#include "shape_sweep.hpp"
+
+namespace collision {
+
+namespace {
+
+using detail::invalid_sweep;
+using detail::valid_triangle;
+
+// A capsule and a triangle relative to the triangle's corner A, in double.
+struct Frame : detail::TriangleFrame {
+  glm::dvec3 p;  // capsule centre - A
+  glm::dvec3 u;  // unit axis
+  double h, r;
+};
+
+Frame make_frame(const Triangle& tri, const glm::vec3& center, float radius, float half_height,
+                 const glm::vec3& axis) {
+  Frame f{detail::make_triangle_frame(tri), glm::dvec3(center), glm::normalize(glm::dvec3(axis)),
+          half_height, radius};
+  f.p -= f.a;
+  return f;
+}
+
+bool valid_capsule(const glm::vec3& center, float radius, float half_height, const glm::vec3& axis) {
+  if (!in_domain_point(center) || !in_domain_radius(radius)) return false;
+  if (!(std::isfinite(half_height) && half_height >= 0.0f && half_height <= kMaxBodyRadius)) return false;
+  if (!(std::isfinite(axis.x) && std::isfinite(axis.y) && std::isfinite(axis.z))) return false;
+  return std::fabs(glm::length(glm::dvec3(axis)) - 1.0) <= 1e-3;
+}
+
+// Point x (in the triangle's plane) inside the triangle: the edge-sign test.
+bool inside_triangle(const Frame& f, const glm::dvec3& x) {
+  const glm::dvec3& B = f.v[1];
+  const glm::dvec3& C = f.v[2];
+  return glm::dot(glm::cross(B, x), f.n) >= 0.0 && glm::dot(glm::cross(C - B, x - B), f.n) >= 0.0 &&
+         glm::dot(glm::cross(-C, x - C), f.n) >= 0.0;
+}
+
+// Closest points of the segment p0p1 and the triangle (Ericson 2005, 5.1.10).
+struct SegmentTriangle {
+  double dist = 0.0;
+  glm::dvec3 on_tri{0.0}, on_seg{0.0};
+  Feature feature = Feature::kNone;
+  bool crosses = false;  // the segment passes through the triangle's face
+};
+
+SegmentTriangle segment_triangle(const Frame& f, const glm::dvec3& p0, const glm::dvec3& p1) {
+  SegmentTriangle out;
+  if (f.has_normal()) {
+    const double d0 = glm::dot(f.n, p0), d1 = glm::dot(f.n, p1);
+    if (((d0 <= 0.0 && d1 >= 0.0) || (d0 >= 0.0 && d1 <= 0.0)) && d0 != d1) {
+      const glm::dvec3 x = p0 + (p1 - p0) * (d0 / (d0 - d1));
+      const glm::dvec3 on_plane = x - f.n * glm::dot(f.n, x);
+      if (inside_triangle(f, on_plane)) {
+        out.on_tri = on_plane;
+        out.on_seg = x;
+        out.feature = Feature::kFace;
+        out.crosses = true;
+        return out;
+      }
+    }
+  }
+  double best = std::numeric_limits<double>::infinity();
+  for (const glm::dvec3* q : {&p0, &p1}) {
+    const detail::ClosestPoint cp = detail::closest_point_feature(*q, f.v[0], f.v[1], f.v[2]);
+    const double d2 = glm::dot(*q - cp.point, *q - cp.point);
+    if (d2 < best) {
+      best = d2;
+      out.on_tri = cp.point;
+      out.on_seg = *q;
+      out.feature = cp.feature;
+    }
+  }
+  for (int i = 0; i < 3; ++i) {
+    const detail::SegmentClosest sc = detail::closest_segment_segment(f.v[i], f.v[(i + 1) % 3], p0, p1);
+    if (sc.dist2 < best) {
+      best = sc.dist2;
+      out.on_tri = sc.c1;
+      out.on_seg = sc.c2;
+      out.feature = sc.s > 0.0 && sc.s < 1.0 ? Feature::kEdge : Feature::kVertex;
+    }
+  }
+  out.dist = std::sqrt(best);
+  return out;
+}
+
+// Overlap depth and push direction of a capsule whose segment crosses the face: along the
+// normal, on the centre's side, radius plus the depth of the far end behind the plane.
+double crossing_depth(const Frame& f, glm::dvec3& normal) {
+  const double side = glm::dot(f.n, f.p) >= 0.0 ? 1.0 : -1.0;
+  normal = side * f.n;
+  const double e0 = glm::dot(normal, f.p + f.h * f.u), e1 = glm::dot(normal, f.p - f.h * f.u);
+  return f.r + std::max({0.0, -e0, -e1});
+}
+
+// A direction from the segment's closest point away from the triangle when they touch.
+glm::dvec3 away_normal(const Frame& f, const SegmentTriangle& st) {
+  const glm::dvec3 sep = st.on_seg - st.on_tri;
+  const double len = glm::length(sep);
+  if (len > 0.0) return sep / len;
+  if (f.has_normal()) return glm::dot(f.n, f.p) >= 0.0 ? f.n : -f.n;
+  glm::dvec3 side = f.p - st.on_tri;
+  side -= f.u * glm::dot(side, f.u);
+  const double side_len = glm::length(side);
+  return side_len > 0.0 ? side / side_len : glm::dvec3(0.0, 0.0, 1.0);
+}
+
+struct Contact {
+  double t = -1.0;
+  glm::dvec3 point{0.0}, normal{0.0};
+  Feature feature = Feature::kNone;
+};
+
+SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float t_limit,
+                     std::uint32_t index) {
+  SweepHit out;
+  const bool has_normal = f.has_normal();
+  if (one_sided && has_normal && glm::dot(f.n, f.p) < 0.0) return out;
+  const glm::dvec3 top = f.p + f.h * f.u, bottom = f.p - f.h * f.u;
+
+  // Already in contact at the start?
+  const SegmentTriangle start = segment_triangle(f, top, bottom);
+  if (start.dist < f.r) {
+    const glm::dvec3 normal = away_normal(f, start);
+    const bool touching = f.r - start.dist <= 1e-9 * f.r;
+    if (touching && glm::dot(v, normal) >= 0.0) return out;  // resting, moving away or along
+    out.hit = true;
+    out.start_overlap = !touching;
+    glm::dvec3 n = normal;
+    double depth = f.r - start.dist;
+    if (start.crosses) depth = crossing_depth(f, n);
+    out.penetration = touching ? 0.0f : static_cast<float>(depth);
+    out.toi = 0.0f;
+    out.point = glm::vec3(start.on_tri + f.a);
+    out.normal = glm::vec3(n);
+    out.triangle = index;
+    out.feature = start.feature;
+    return out;
+  }
+
+  const auto accept = [t_limit](double t) { return t >= 0.0 && static_cast<float>(t) <= t_limit; };
+  Contact best;
+  const auto keep = [&](double t, const glm::dvec3& point, const glm::dvec3& normal, Feature feat) {
+    if (accept(t) && (best.t < 0.0 || t < best.t)) best = {t, point, normal, feat};
+  };
+
+  // (d) The side landing flat on the face: only when the axis lies in the plane.
+  if (has_normal && glm::dot(f.u, f.n) == 0.0) {
+    const double nd = glm::dot(f.n, f.p);
+    const double side = nd >= 0.0 ? 1.0 : -1.0;
+    const double gap = side * nd - f.r, approach = -side * glm::dot(f.n, v);
+    if (gap >= 0.0 && approach > 0.0) {
+      const double t = gap / approach;
+      // The segment's shadow on the plane at t, clipped by the triangle's three edge planes.
+      const glm::dvec3 x = f.p + t * v;
+      const glm::dvec3 c = x - glm::dot(f.n, x) * f.n;
+      double s0 = -f.h, s1 = f.h;
+      for (int i = 0; i < 3 && s0 <= s1; ++i) {
+        const glm::dvec3 m = glm::cross(f.n, f.v[(i + 1) % 3] - f.v[i]);  // points inwards
+        const double base = glm::dot(m, c - f.v[i]), rate = glm::dot(m, f.u);
+        if (rate == 0.0) {
+          if (base < 0.0) s1 = s0 - 1.0;
+        } else if (rate > 0.0) {
+          s0 = std::max(s0, -base / rate);
+        } else {
+          s1 = std::min(s1, -base / rate);
+        }
+      }
+      if (s0 <= s1) keep(t, c + f.u * (0.5 * (s0 + s1)), side * f.n, Feature::kFace);
+    }
+  }
+
+  // (a) The end spheres.
+  for (const glm::dvec3* end : {&top, &bottom}) {
+    const detail::SphereContact c =
+        detail::sweep_sphere_triangle_d(f.v[0], f.v[1], f.v[2], f.n, *end, f.r, v, false, t_limit);
+    if (c.hit && !c.start_overlap) keep(c.toi, c.point, c.normal, c.feature);
+  }
+
+  // (b) The side against each edge: the lines' distance m·w(t) is linear in t.
+  for (int i = 0; i < 3; ++i) {
+    const glm::dvec3& e0 = f.v[i];
+    const glm::dvec3 e = f.v[(i + 1) % 3] - e0;
+    const glm::dvec3 m_raw = glm::cross(f.u, e);
+    const double m_len = glm::length(m_raw);
+    if (!(m_len > 1e-12 * glm::length(e))) continue;  // parallel: ends and corners cover it
+    const glm::dvec3 m = m_raw / m_len;
+    const double d0 = glm::dot(m, f.p - e0), dd = glm::dot(m, v);
+    double t = -1.0;
+    if (d0 > f.r && dd < 0.0) t = (d0 - f.r) / -dd;
+    if (d0 < -f.r && dd > 0.0) t = (-f.r - d0) / dd;
+    if (!accept(t)) continue;
+    // Closest points of the two lines at t: capsule axis p + t v + s u, edge e0 + q e.
+    const glm::dvec3 w = f.p + t * v - e0;
+    const double b = glm::dot(f.u, e), c = glm::dot(e, e), d = glm::dot(f.u, w), g = glm::dot(e, w);
+    const double denom = c - b * b;
+    const double s = (b * g - c * d) / denom, q = (g - b * d) / denom;
+    if (s < -f.h || s > f.h || q < 0.0 || q > 1.0) continue;
+    keep(t, e0 + q * e, d0 > 0.0 ? m : -m, Feature::kEdge);
+  }
+
+  // (c) Each corner against the moving infinite cylinder, beside the segment.
+  const glm::dvec3 v_perp = v - f.u * glm::dot(v, f.u);
+  for (const glm::dvec3& q : f.v) {
+    glm::dvec3 w0 = f.p - q;
+    const glm::dvec3 w_perp = w0 - f.u * glm::dot(w0, f.u);
+    const double t = detail::entry_root(glm::dot(v_perp, v_perp), 2.0 * glm::dot(w_perp, v_perp),
+                                        glm::dot(w_perp, w_perp) - f.r * f.r);
+    if (!accept(t)) continue;
+    const double along = glm::dot(w0 + t * v, f.u);
+    if (along < -f.h || along > f.h) continue;
+    keep(t, q, glm::normalize(w_perp + t * v_perp), Feature::kVertex);
+  }
+
+  if (best.t < 0.0) return out;
+  if (one_sided && has_normal && glm::dot(f.n, f.p + best.t * v) < 0.0) return out;
+  out.hit = true;
+  out.toi = static_cast<float>(best.t);
+  out.point = glm::vec3(best.point + f.a);
+  out.normal = glm::vec3(best.normal);
+  out.triangle = index;
+  out.feature = best.feature;
+  return out;
+}
+
+glm::vec3 capsule_extent(float radius, float half_height, const glm::vec3& axis) {
+  return glm::vec3(radius) + half_height * glm::abs(axis);
+}
+
+}  // namespace
+
+SweepHit sweep_capsule_triangle(const Triangle& tri, const glm::vec3& center, float radius,
+                                float half_height, const glm::vec3& axis, const glm::vec3& delta,
+                                const SweepOptions& options, std::uint32_t triangle_index) {
+  if (!valid_capsule(center, radius, half_height, axis) || !in_domain_move(center, delta) ||
+      !valid_triangle(tri)) {
+    return invalid_sweep();
+  }
+  return sweep_frame(make_frame(tri, center, radius, half_height, axis), glm::dvec3(delta),
+                     options.one_sided, 1.0f, triangle_index);
+}
+
+SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius,
+                       float half_height, const glm::vec3& axis, const glm::vec3& delta,
+                       const SweepOptions& options) {
+  if (!valid_capsule(center, radius, half_height, axis) || !in_domain_move(center, delta)) {
+    return invalid_sweep();
+  }
+  const glm::dvec3 v(delta);
+  return detail::sweep_shape(world, center, capsule_extent(radius, half_height, axis), delta,
+                             [&](const BvhTriangle& t, float tm) {
+                               return sweep_frame(make_frame({t.a, t.b, t.c}, center, radius, half_height, axis),
+                                                  v, options.one_sided, tm, t.index);
+                             });
+}
+
+SweepHit sweep_capsule_brute_force(const World& world, const glm::vec3& center, float radius,
+                                   float half_height, const glm::vec3& axis,
+                                   const glm::vec3& delta, const SweepOptions& options) {
+  if (!valid_capsule(center, radius, half_height, axis) || !in_domain_move(center, delta)) {
+    return invalid_sweep();
+  }
+  const glm::dvec3 v(delta);
+  return detail::sweep_shape_brute_force(world, [&](const BvhTriangle& t, float tm) {
+    return sweep_frame(make_frame({t.a, t.b, t.c}, center, radius, half_height, axis), v,
+                       options.one_sided, tm, t.index);
+  });
+}
+
+TriangleDistance capsule_triangle_distance(const glm::vec3& center, float radius,
+                                           float half_height, const glm::vec3& axis,
+                                           const Triangle& tri) {
+  TriangleDistance out;
+  if (!valid_capsule(center, radius, half_height, axis) || !valid_triangle(tri)) {
+    out.invalid_input = true;
+    return out;
+  }
+  const Frame f = make_frame(tri, center, radius, half_height, axis);
+  const SegmentTriangle st = segment_triangle(f, f.p + f.h * f.u, f.p - f.h * f.u);
+  out.point = st.on_tri + f.a;
+  out.feature = st.feature;
+  if (st.crosses) {
+    out.distance = -crossing_depth(f, out.normal);
+  } else {
+    out.distance = st.dist - f.r;
+    out.normal = away_normal(f, st);
+  }
+  return out;
+}
+
+}  // namespace collision

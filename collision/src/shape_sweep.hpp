@@ -1,0 +1,113 @@
+#pragma once
+// Internal: what every swept-shape query shares: input checks, the broad phase's rounding
+// allowance, and the BVH / brute-force loops around a per-triangle narrow phase.
+#include <algorithm>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
+#include "bvh_traverse.hpp"
+#include "collision/domain.hpp"
+#include "collision/queries.hpp"
+#include "collision/world.hpp"
+#include "narrow_phase.hpp"
+
+namespace collision::detail {
+
+inline float max_abs(const glm::vec3& v) {
+  return std::max({std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)});
+}
+
+// Allowance for float rounding in the box and plane tests (which must never reject a triangle
+// the exact narrow phase would hit). A float plane distance n·c - d is off by at most about
+// 4 ulps of the largest coordinate (1e-6 of it); the allowance keeps a factor 4 over that, and
+// stays below the 1/32-unit skin a Quake-scale character keeps, so floors it hovers over are
+// rejected here rather than in the exact test.
+inline float rounding_allowance(const Bvh& bvh, const glm::vec3& origin, const glm::vec3& delta) {
+  const float scale =
+      std::max({max_abs(origin), max_abs(origin + delta), bvh.max_abs_coordinate, 1.0f});
+  return scale * 4e-6f;
+}
+
+/// A triangle relative to its corner A, in double: far from the origin the small differences
+/// stay exact. `n` is the unit normal, zero for a degenerate triangle (mesh.hpp's test).
+struct TriangleFrame {
+  glm::dvec3 a;     // corner A (world)
+  glm::dvec3 v[3];  // corners relative to A: 0, B - A, C - A
+  glm::dvec3 n;
+  bool has_normal() const { return glm::dot(n, n) > 0.0; }
+};
+
+inline TriangleFrame make_triangle_frame(const Triangle& tri) {
+  TriangleFrame f;
+  f.a = glm::dvec3(tri.a);
+  f.v[0] = glm::dvec3(0.0);
+  f.v[1] = glm::dvec3(tri.b) - f.a;
+  f.v[2] = glm::dvec3(tri.c) - f.a;
+  const glm::dvec3 cr = glm::cross(f.v[1], f.v[2]);
+  f.n = is_degenerate(tri) ? glm::dvec3(0.0) : cr / glm::length(cr);
+  return f;
+}
+
+inline bool valid_triangle(const Triangle& t) {
+  return in_domain_point(t.a) && in_domain_point(t.b) && in_domain_point(t.c);
+}
+
+inline SweepHit invalid_sweep() {
+  SweepHit h;
+  h.invalid_input = true;
+  return h;
+}
+
+inline SweepHit to_sweep_hit(const SphereContact& c, std::uint32_t triangle) {
+  SweepHit h;
+  h.hit = c.hit;
+  h.start_overlap = c.start_overlap;
+  h.toi = static_cast<float>(c.toi);
+  h.penetration = static_cast<float>(c.penetration);
+  h.point = glm::vec3(c.point);
+  h.normal = glm::vec3(c.normal);
+  h.triangle = triangle;
+  h.feature = c.feature;
+  return h;
+}
+
+/// The earliest hit of a body whose bounds are `center` +- `extent` swept by `delta`, through
+/// the BVH: `narrow(tri, t_limit)` is the exact per-triangle test (a BvhTriangle, the best toi
+/// so far); ties go to the lower triangle index (detail::better).
+template <class Narrow>
+SweepHit sweep_shape(const World& world, const glm::vec3& center, const glm::vec3& extent,
+                     const glm::vec3& delta, Narrow&& narrow) {
+  const Bvh& bvh = world.bvh();
+  const float allowance = rounding_allowance(bvh, center, delta);
+  const SweptSegment seg(center, delta, extent + glm::vec3(allowance));
+  SweepHit best;
+  float t_max = 1.0f;
+  traverse_segment(bvh, seg, t_max, [&](std::uint32_t first, std::uint32_t count, std::uint32_t, float& tm) {
+    for (std::uint32_t i = first; i < first + count; ++i) {
+      const SweepHit h = narrow(bvh.triangles[i], tm);
+      if (better(h, best)) {
+        best = h;
+        tm = h.toi;
+      }
+    }
+  });
+  return best;
+}
+
+/// The same over every solid triangle: the reference sweep_shape must match.
+template <class Narrow>
+SweepHit sweep_shape_brute_force(const World& world, Narrow&& narrow) {
+  SweepHit best;
+  float t_limit = 1.0f;
+  for (const BvhTriangle& t : world.bvh().triangles) {
+    const SweepHit h = narrow(t, t_limit);
+    if (better(h, best)) {
+      best = h;
+      t_limit = h.toi;
+    }
+  }
+  return best;
+}
+
+}  // namespace collision::detail
