@@ -4,8 +4,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/ext/vector_double3.hpp>
+
 #include <glm/geometric.hpp>
 
+#include "collision/box_queries.hpp"
+#include "collision/capsule_queries.hpp"
 #include "collision/domain.hpp"
 #include "collision/world.hpp"
 
@@ -49,11 +53,8 @@ const char* body_domain_error(const Body& body) {
   switch (body.shape) {
     case Shape::kEllipsoid:
       return radii_domain_error(body.radii);
-    case Shape::kBox:
-      for (int a = 0; a < 3; ++a) {
-        if (const char* why = radii_domain_error(glm::vec3(body.radii[a]))) return why;
-      }
-      return nullptr;
+    case Shape::kBox:  // half extents: the same domain and aspect limit as an ellipsoid's radii
+      return radii_domain_error(body.radii);
     case Shape::kCapsule: {
       if (const char* why = radii_domain_error(glm::vec3(body.radii.x))) return why;
       if (body.radii.y != body.radii.x || body.radii.z != body.radii.x) return "a capsule has one radius";
@@ -73,6 +74,61 @@ const char* body_domain_error(const Body& body) {
 
 namespace {
 
+// Which part of triangle (a, b, c) the point q (its closest point to something) lies on:
+// barycentric coordinates that vanish mark an edge (one) or a corner (two).
+Feature feature_of(const glm::dvec3& q, const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c) {
+  const glm::dvec3 ab = b - a, ac = c - a, aq = q - a;
+  const double d00 = glm::dot(ab, ab), d01 = glm::dot(ab, ac), d11 = glm::dot(ac, ac);
+  const double d20 = glm::dot(aq, ab), d21 = glm::dot(aq, ac);
+  const double den = d00 * d11 - d01 * d01;
+  if (!(den > 1e-30 * d00 * d11)) return Feature::kEdge;  // degenerate: it collides as its edges
+  const double v = (d11 * d20 - d01 * d21) / den;
+  const double w = (d00 * d21 - d01 * d20) / den;
+  const double u = 1.0 - v - w;
+  constexpr double kEps = 1e-9;
+  const int zeros = (u <= kEps) + (v <= kEps) + (w <= kEps);
+  return zeros == 0 ? Feature::kFace : zeros == 1 ? Feature::kEdge : Feature::kVertex;
+}
+
+// Sphere: exact. Ellipsoid: in its unit-sphere space (scale by 1 / radii), the gap mapped back
+// along the contact normal. Relative to corner a, so far-from-origin levels keep their precision.
+// A centre on the triangle itself has no direction: the normal is left zero (callers use the
+// face's) and the depth is the body's extent along the face normal.
+TriangleDistance ellipsoid_triangle_distance(const glm::vec3& center, const glm::vec3& body_radii, const Triangle& tri) {
+  TriangleDistance k;
+  const glm::dvec3 a(tri.a);
+  const glm::dvec3 rb = glm::dvec3(tri.b) - a, rc = glm::dvec3(tri.c) - a, rp = glm::dvec3(center) - a;
+  const glm::dvec3 radii(body_radii);
+  glm::dvec3 q;
+  if (body_radii.x == body_radii.y && body_radii.y == body_radii.z) {
+    q = closest_point_on_triangle(rp, glm::dvec3(0.0), rb, rc);
+    const glm::dvec3 d = rp - q;
+    const double len = glm::length(d);
+    k.distance = len - radii.x;
+    if (len > 1e-9 * radii.x) k.normal = d / len;
+    k.feature = feature_of(q, glm::dvec3(0.0), rb, rc);
+  } else {
+    const glm::dvec3 sp = rp / radii;
+    const glm::dvec3 sq = closest_point_on_triangle(sp, glm::dvec3(0.0), rb / radii, rc / radii);
+    const glm::dvec3 d = sp - sq;
+    const double len = glm::length(d);
+    q = sq * radii;
+    if (len > 1e-12) {
+      const glm::dvec3 nw = (d / len) / radii;  // a plane's normal maps by the inverse scale
+      const double nw_len = glm::length(nw);
+      k.normal = nw / nw_len;
+      k.distance = (len - 1.0) / nw_len;
+    } else {
+      const glm::dvec3 fn = glm::cross(rb, rc);
+      const double fl = glm::length(fn);
+      k.distance = fl > 0.0 ? -glm::dot(radii, glm::abs(fn / fl)) : -std::min({radii.x, radii.y, radii.z});
+    }
+    k.feature = feature_of(sq, glm::dvec3(0.0), rb / radii, rc / radii);
+  }
+  k.point = q + a;
+  return k;
+}
+
 SweepHit invalid() {
   SweepHit h;
   h.invalid_input = true;
@@ -88,23 +144,41 @@ SweepHit sweep(const World& world, const Body& body, const glm::vec3& center, co
       return body.is_sphere() ? sweep_sphere(world, center, body.radii.x, delta, options)
                               : sweep_ellipsoid(world, center, body.radii, delta, options);
     case Shape::kBox:
+      return sweep_box(world, center, body.radii, delta, options);
     case Shape::kCapsule:
-      break;
+      return sweep_capsule(world, center, body.radii.x, body.half_height, body.axis, delta, options);
   }
   return invalid();
 }
 
 SweepHit sweep_triangle(const Triangle& tri, const Body& body, const glm::vec3& center,
-                        const glm::vec3& delta, const SweepOptions& options, std::uint32_t triangle_index) {
+                        const glm::vec3& delta, const SweepOptions& options, std::uint32_t triangle_index,
+                        glm::vec3* separating_axis) {
   switch (body.shape) {
     case Shape::kEllipsoid:
       return body.is_sphere() ? sweep_sphere_triangle(tri, center, body.radii.x, delta, options, triangle_index)
                               : sweep_ellipsoid_triangle(tri, center, body.radii, delta, options, triangle_index);
     case Shape::kBox:
+      return sweep_box_triangle(tri, center, body.radii, delta, options, triangle_index, separating_axis);
     case Shape::kCapsule:
-      break;
+      return sweep_capsule_triangle(tri, center, body.radii.x, body.half_height, body.axis, delta, options,
+                                    triangle_index);
   }
   return invalid();
+}
+
+TriangleDistance distance_to_triangle(const Triangle& tri, const Body& body, const glm::vec3& center) {
+  switch (body.shape) {
+    case Shape::kEllipsoid:
+      return ellipsoid_triangle_distance(center, body.radii, tri);
+    case Shape::kBox:
+      return box_triangle_distance(center, body.radii, tri);
+    case Shape::kCapsule:
+      return capsule_triangle_distance(center, body.radii.x, body.half_height, body.axis, tri);
+  }
+  TriangleDistance d;
+  d.invalid_input = true;
+  return d;
 }
 
 }  // namespace collision

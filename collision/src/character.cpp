@@ -137,6 +137,9 @@ struct Step {
       case Method::kSphereClassify:
         r = detail::move_sphere_classify(world, body, from, disp, p.move, trace);
         break;
+      case Method::kBoxEdges:
+        r = detail::move_box_edges(world, body, from, disp, p.move, trace);
+        break;
     }
     if (trace) {
       for (std::size_t i = before; i < trace->iterations.size(); ++i) trace->iterations[i].phase = phase;

@@ -37,7 +37,7 @@ void record_candidates(const World& world, const Body& body, const glm::vec3& p,
     offset_prism(tri, r, r, p, test);
     test.triangle = index;
     test.tested_point = p;
-    const SweepHit h = sweep_triangle(tri, body, p, d, options, index);
+    const SweepHit h = sweep_triangle(tri, body, p, d, options, index, &test.separating_axis);
     if (!h.hit) {
       const bool back = options.one_sided && glm::dot(world.mesh().normals[index], p - tri.a) < 0.0f;
       test.verdict = back ? Verdict::kBackFace : Verdict::kNoContact;

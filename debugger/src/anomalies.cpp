@@ -30,19 +30,14 @@ glm::vec3 face_normal(const collision::World& world, std::uint32_t t) {
   return len > 0.0f ? n / len : glm::vec3(0.0f);
 }
 
-/// Gap between the body centred at `centre` and triangle `t`, in the body's unit-sphere space
-/// scaled back by its smallest radius (exact for a sphere). `away`, when given, receives the unit
-/// direction from the triangle's closest point to the centre (in that space).
+/// Gap between the body centred at `centre` and triangle `t` (collision::distance_to_triangle:
+/// exact for spheres, boxes and capsules). `away`, when given, receives the unit direction from
+/// the triangle's closest point towards the body.
 float gap_to_triangle(const collision::World& world, const collision::Body& body, glm::vec3 centre,
                       std::uint32_t t, glm::vec3* away = nullptr) {
-  const collision::Triangle tri = world.mesh().triangle(t);
-  const glm::dvec3 inv = glm::dvec3(1.0) / glm::dvec3(body.radii);
-  const glm::dvec3 c = glm::dvec3(centre) * inv;
-  const glm::dvec3 q = collision::closest_point_on_triangle(c, glm::dvec3(tri.a) * inv, glm::dvec3(tri.b) * inv,
-                                                            glm::dvec3(tri.c) * inv);
-  const double d = glm::length(c - q);
-  if (away) *away = d > 0.0 ? glm::vec3((c - q) / d) : glm::vec3(0.0f);
-  return static_cast<float>((d - 1.0) * static_cast<double>(body.min_radius()));
+  const collision::TriangleDistance d = collision::distance_to_triangle(world.mesh().triangle(t), body, centre);
+  if (away) *away = glm::vec3(d.normal);
+  return static_cast<float>(d.distance);
 }
 
 void sort_unique(std::vector<std::uint32_t>& v) {

@@ -46,7 +46,7 @@ TEST(BoxEdges, ParsesAndNamesTheMethod) {
 
 TEST(BoxEdges, FallingIntoAFloorCancelsTheDownwardMotion) {
   const auto world = world_of(floor_quad(10));
-  const Body box{vec3(1, 1, 0.5f)};
+  const Body box = Body::box(vec3(1, 1, 0.5f));
   Trace trace;
   // The box would end 0.3 below the floor: its four vertical edges cross it.
   const auto r = collision::move(world, box, {0, 0, 0.7f}, {2, 0, -1}, box_edges(), &trace);
@@ -62,7 +62,7 @@ TEST(BoxEdges, FallingIntoAFloorCancelsTheDownwardMotion) {
 
 TEST(BoxEdges, SlidingOnTheFloorIsAContactNotACollision) {
   const auto world = world_of(floor_quad(10));
-  const auto r = collision::move(world, Body{vec3(1, 1, 0.5f)}, {0, 0, 0.5f}, {3, 1, 0}, box_edges());
+  const auto r = collision::move(world, Body::box(vec3(1, 1, 0.5f)), {0, 0, 0.5f}, {3, 1, 0}, box_edges());
   EXPECT_EQ(r.position, vec3(3, 1, 0.5f));
   EXPECT_TRUE(r.hit);  // the vertical edges start on the floor
   EXPECT_FALSE(r.blocked);
@@ -73,7 +73,7 @@ TEST(BoxEdges, TriangleCornerPokingIntoAFaceWithoutCrossingAnEdgeIsMissed) {
   // box crosses it, so the seed's method lets the box sink onto it; the exact test does not.
   const Triangle spike{{0, 0, 0}, {-3, -3, -10}, {3, -3, -10}};
   const auto world = world_of({spike});
-  const Body box{vec3(1, 1, 1)};
+  const Body box = Body::box(vec3(1, 1, 1));
   Trace trace;
   const auto r = collision::move(world, box, {0, 0, 5}, {0, 0, -4.2f}, box_edges(), &trace);
   EXPECT_FALSE(r.hit);
@@ -89,7 +89,7 @@ TEST(BoxEdges, TriangleCornerPokingIntoAFaceWithoutCrossingAnEdgeIsMissed) {
 TEST(BoxEdges, FastMovePassesThroughAThinWall) {
   const Triangle wall{{0, -5, -5}, {0, 5, -5}, {0, 0, 5}};
   const auto world = world_of({wall});
-  const auto r = collision::move(world, Body{vec3(0.5f)}, {-2, 0, 0}, {4, 0, 0}, box_edges());
+  const auto r = collision::move(world, Body::box(vec3(0.5f)), {-2, 0, 0}, {4, 0, 0}, box_edges());
   EXPECT_FALSE(r.hit);
   EXPECT_EQ(r.position, vec3(2, 0, 0));
 }
@@ -99,7 +99,7 @@ TEST(BoxEdges, StillHittingAfterTheLastCorrectionMovesBack) {
   const auto world = world_of(floor_quad(10));
   MoveParams p = box_edges();
   p.max_iterations = 1;
-  const auto r = collision::move(world, Body{vec3(1, 1, 0.5f)}, {0, 0, 0.7f}, {2, 0, -1}, p);
+  const auto r = collision::move(world, Body::box(vec3(1, 1, 0.5f)), {0, 0, 0.7f}, {2, 0, -1}, p);
   EXPECT_TRUE(r.hit);
   EXPECT_TRUE(r.blocked);
   EXPECT_EQ(r.position, vec3(0, 0, 0.7f));

@@ -15,6 +15,7 @@
 #include <glm/vec3.hpp>
 
 #include "collision/queries.hpp"
+#include "collision/shape_distance.hpp"
 
 namespace collision {
 
@@ -67,9 +68,17 @@ const char* body_domain_error(const Body& body);
 SweepHit sweep(const World& world, const Body& body, const glm::vec3& center, const glm::vec3& delta,
                const SweepOptions& options = {});
 
-/// The same against one triangle (the narrow phase, for a Trace's candidates).
+/// The same against one triangle (the narrow phase, for a Trace's candidates). For a box,
+/// `separating_axis` (when non-null) receives the axis that rejected a triangle not hit
+/// (sweep_box_triangle); other shapes leave it untouched.
 SweepHit sweep_triangle(const Triangle& tri, const Body& body, const glm::vec3& center,
                         const glm::vec3& delta, const SweepOptions& options = {},
-                        std::uint32_t triangle_index = kNoTriangle);
+                        std::uint32_t triangle_index = kNoTriangle, glm::vec3* separating_axis = nullptr);
+
+/// Signed distance between the body centred at `center` and one triangle
+/// (collision/shape_distance.hpp): exact for spheres, boxes and capsules; for an ellipsoid
+/// measured in the space where it is a unit sphere (Fauerby 2003) and mapped back along the
+/// contact normal, exact against a triangle's face and a close estimate at its edges and corners.
+TriangleDistance distance_to_triangle(const Triangle& tri, const Body& body, const glm::vec3& center);
 
 }  // namespace collision

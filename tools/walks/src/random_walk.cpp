@@ -125,7 +125,9 @@ std::string describe(const Anomaly& a, const WalkSetup& setup) {
   if (a.triangle != collision::kNoTriangle) s << ", triangle " << a.triangle;
   s << "\n  // replay the frame alone (method " << collision::to_string(p.move.method)
     << ", max_iterations " << p.move.max_iterations << ", dt " << hex(setup.dt) << "):\n"
-    << "  collision::Body body{glm::vec3" << hex(setup.body.radii) << "};\n"
+    << "  collision::Body body{collision::Shape(" << static_cast<int>(setup.body.shape) << ") /* "
+    << collision::to_string(setup.body.shape) << " */, glm::vec3" << hex(setup.body.radii) << ", "
+    << hex(setup.body.half_height) << ", glm::vec3" << hex(setup.body.axis) << "};\n"
     << "  collision::CharacterParams params; params.up = glm::vec3" << hex(p.up) << ";\n"
     << "  collision::CharacterState before; before.position = glm::vec3" << hex(a.before.position)
     << "; before.velocity = glm::vec3" << hex(a.before.velocity)
