@@ -93,3 +93,24 @@ TEST(CharacterCommand, NegativeGravityAndBadParametersAreClearErrors) {
     EXPECT_NE(r.out.find("prism-query"), std::string::npos) << bad << ": " << r.out;
   }
 }
+
+TEST(CharacterCommand, BoxAndCapsuleRestOneSkinAboveTheFloorAtTheirHalfHeight) {
+  const std::string mesh = write("floor_shapes.obj", kScene);
+  const std::string script = write("rest.script", "30 0 0 0\n");
+  // A box of half height 0.5 and a capsule of radius 0.25 and half height 0.25 (0.5 from the
+  // centre to its bottom), skin 0.02: both rest with the centre at y = 0.52.
+  for (const char* shape : {"--box 0.25,0.5,0.25", "--capsule 0.25,0.25"}) {
+    const CommandRun r = run("character " + mesh + " --script " + script + " " + shape +
+                             " --up y --gravity 9.81 --skin 0.02 --start -2,0.6,0");
+    ASSERT_EQ(r.status, 0) << shape << ": " << r.out;
+    std::stringstream lines(r.out);
+    std::string line, last;
+    while (std::getline(lines, line)) last = line;
+    const auto row = split(last, ',');
+    ASSERT_EQ(row.size(), 12u) << shape;
+    EXPECT_NEAR(std::stof(row[2]), 0.52f, 3e-5f) << shape;
+    EXPECT_EQ(row[7], "on_ground") << shape;
+  }
+  const CommandRun both = run("character " + mesh + " --script " + script + " --box 1,1,1 --capsule 1,1");
+  EXPECT_NE(both.status, 0) << "one body at a time";
+}

@@ -103,7 +103,7 @@ void add_character_args(CLI::App* cmd, CharacterArgs& a) {
 }
 
 int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, const CharacterArgs& a) {
-  const collision::Body body = resolve_body(b, "character");
+  collision::Body body = resolve_body(b, "character");
   const collision::Method method = resolve_method(m);
   if (!(std::isfinite(a.hz) && a.hz > 0.0f && a.hz <= 100000.0f)) throw InputError("--hz must be in (0, 100000]");
   if (a.gravity && !(*a.gravity >= 0.0f)) throw InputError("--gravity is a magnitude along -up: it must be >= 0");
@@ -111,6 +111,7 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
   const LoadedWorld lw = load(c);
   collision::CharacterParams params;
   params.up = resolve_up(m, lw.level);
+  body.axis = params.up;  // a capsule's axis
   params.move.method = method;
   params.move.max_iterations = m.max_iterations;
   params.gravity = a.gravity;

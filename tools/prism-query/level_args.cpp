@@ -78,20 +78,39 @@ void report_rate(bool stats, std::size_t n, double seconds) {
 void add_body_args(CLI::App* cmd, BodyArgs& b) {
   b.sphere_opt = cmd->add_option("--sphere", b.sphere, "sphere radius");
   b.ellipsoid_opt = cmd->add_option("--ellipsoid", b.ellipsoid, "ellipsoid radii RX,RY,RZ");
-  b.sphere_opt->excludes(b.ellipsoid_opt);
+  b.box_opt = cmd->add_option("--box", b.box, "axis-aligned box half extents HX,HY,HZ");
+  b.capsule_opt = cmd->add_option("--capsule", b.capsule, "capsule radius and half height R,HALF (along up)");
+  b.sphere_opt->excludes(b.ellipsoid_opt)->excludes(b.box_opt)->excludes(b.capsule_opt);
+  b.ellipsoid_opt->excludes(b.box_opt)->excludes(b.capsule_opt);
+  b.box_opt->excludes(b.capsule_opt);
 }
 
-collision::Body resolve_body(const BodyArgs& b, const std::string& command) {
-  if (b.sphere_opt->count() == 0 && b.ellipsoid_opt->count() == 0) {
-    throw InputError(command + " needs --sphere R or --ellipsoid RX,RY,RZ");
-  }
+collision::Body resolve_body(const BodyArgs& b, const std::string& command, const glm::vec3& up) {
   // Which option was given, not whether its text is empty: `--ellipsoid ""` is an ellipsoid error.
+  if (b.box_opt->count() > 0) {
+    const glm::vec3 half = parse_vec3(b.box, "--box");
+    if (const char* why = collision::radii_domain_error(half)) throw InputError("--box: '" + b.box + "': " + why);
+    return collision::Body::box(half);
+  }
+  if (b.capsule_opt->count() > 0) {
+    const glm::vec2 rh = parse_vec2(b.capsule, "--capsule");
+    if (const char* why = collision::radii_domain_error(glm::vec3(rh.x))) {
+      throw InputError("--capsule: '" + b.capsule + "': the radius: " + why);
+    }
+    if (!(rh.y >= 0.0f && rh.y <= collision::kMaxBodyRadius)) {
+      throw InputError("--capsule: '" + b.capsule + "': the half height must be in [0, 2^40]");
+    }
+    return collision::Body::capsule(rh.x, rh.y, up);
+  }
   if (b.ellipsoid_opt->count() > 0) {
     const glm::vec3 radii = parse_vec3(b.ellipsoid, "--ellipsoid");
     if (const char* why = collision::radii_domain_error(radii)) {
       throw InputError("--ellipsoid: '" + b.ellipsoid + "': " + why);
     }
     return collision::Body::ellipsoid(radii);
+  }
+  if (b.sphere_opt->count() == 0) {
+    throw InputError(command + " needs --sphere R, --ellipsoid RX,RY,RZ, --box HX,HY,HZ or --capsule R,HALF");
   }
   if (const char* why = collision::radii_domain_error(glm::vec3(b.sphere))) {
     throw InputError(std::string("--sphere: ") + why);
@@ -101,7 +120,7 @@ collision::Body resolve_body(const BodyArgs& b, const std::string& command) {
 
 void add_motion_args(CLI::App* cmd, MotionArgs& m) {
   cmd->add_option("--method", m.method, "collision method (default robust)")
-      ->check(CLI::IsMember({"robust", "offset-prism", "sphere-classify"}));
+      ->check(CLI::IsMember({"robust", "offset-prism", "sphere-classify", "box-edges"}));
   cmd->add_option("--max-iterations", m.max_iterations, "slide iterations per move (default 4)")
       ->check(CLI::Range(1, 1000));
   cmd->add_option("--up", m.up, "up axis (default: z for Quake maps, y otherwise)")

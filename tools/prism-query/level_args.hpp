@@ -42,17 +42,22 @@ std::string query_place(const LevelArgs& c, const Query& q);
 /// With --stats: "queries: N in S s: R queries/s" on stderr.
 void report_rate(bool stats, std::size_t n, double seconds);
 
-/// --sphere R or --ellipsoid RX,RY,RZ (exclusive).
+/// --sphere R, --ellipsoid RX,RY,RZ, --box HX,HY,HZ or --capsule R,HALF (exclusive).
 struct BodyArgs {
   float sphere = 0.0f;
-  std::string ellipsoid;
+  std::string ellipsoid, box, capsule;
   CLI::Option* sphere_opt = nullptr;
   CLI::Option* ellipsoid_opt = nullptr;
+  CLI::Option* box_opt = nullptr;
+  CLI::Option* capsule_opt = nullptr;
 };
 void add_body_args(CLI::App* cmd, BodyArgs& b);
-/// The body the options describe. @throws InputError "<command> needs --sphere R or
-/// --ellipsoid RX,RY,RZ" when neither is given, or when a radius is not positive.
-collision::Body resolve_body(const BodyArgs& b, const std::string& command);
+/// The body the options describe; a capsule's axis is `up` (the level's up axis: callers that
+/// know it only after loading the level set it then with Body::axis). @throws InputError
+/// "<command> needs --sphere R, --ellipsoid RX,RY,RZ, --box HX,HY,HZ or --capsule R,HALF" when
+/// none is given, or naming the option whose values are outside the input domain.
+collision::Body resolve_body(const BodyArgs& b, const std::string& command,
+                             const glm::vec3& up = glm::vec3(0.0f, 0.0f, 1.0f));
 
 /// --method, --max-iterations, --up (move and walk).
 struct MotionArgs {

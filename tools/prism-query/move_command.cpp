@@ -13,7 +13,7 @@ namespace prism_query {
 
 int run_move(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m,
              const std::string& trace_path) {
-  const collision::Body body = resolve_body(b, "move");
+  collision::Body body = resolve_body(b, "move");
   collision::MoveParams params;
   params.method = resolve_method(m);
   params.max_iterations = m.max_iterations;
@@ -23,6 +23,7 @@ int run_move(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m,
   if (!trace_path.empty()) trace_out.emplace(trace_path);
   const LoadedWorld w = load(c);
   const glm::vec3 up = resolve_up(m, w.level);  // a plain move has no gravity: only recorded
+  body.axis = up;                                // and a capsule's axis
 
   std::vector<collision::MoveResult> results(queries.size());
   collision::Trace trace;

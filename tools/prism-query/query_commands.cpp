@@ -5,8 +5,7 @@
 #include <random>
 #include <vector>
 
-#include "collision/box_queries.hpp"
-#include "collision/capsule_queries.hpp"
+#include "collision/body.hpp"
 #include "collision/domain.hpp"
 #include "collision/queries.hpp"
 #include "file_output/atomic_file.hpp"
@@ -29,82 +28,22 @@ void refuse_invalid(const LevelArgs& c, const std::vector<Query>& queries, const
 }  // namespace
 
 void add_sweep_shape_args(CLI::App* cmd, SweepShapeArgs& s, const BodyArgs& b) {
-  s.box_opt = cmd->add_option("--box", s.box, "box half extents HX,HY,HZ");
-  s.capsule_opt = cmd->add_option("--capsule", s.capsule, "capsule radius and half height R,HALF");
   cmd->add_option("--up", s.axis.up, "the capsule's axis (default: z for Quake maps, y otherwise)")
       ->check(CLI::IsMember({"x", "y", "z"}))
-      ->needs(s.capsule_opt);
-  s.box_opt->excludes(s.capsule_opt)->excludes(b.sphere_opt)->excludes(b.ellipsoid_opt);
-  s.capsule_opt->excludes(b.sphere_opt)->excludes(b.ellipsoid_opt);
+      ->needs(b.capsule_opt);
 }
-
-namespace {
-
-enum class Shape { kSphere, kEllipsoid, kBox, kCapsule };
-
-struct SweepBody {
-  Shape shape = Shape::kSphere;
-  glm::vec3 radii{0.0f};  ///< sphere (x), ellipsoid radii, or box half extents
-  float half_height = 0.0f;
-};
-
-SweepBody resolve_sweep_body(const BodyArgs& b, const SweepShapeArgs& s) {
-  SweepBody body;
-  if (s.box_opt->count() > 0) {
-    body.shape = Shape::kBox;
-    body.radii = parse_vec3(s.box, "--box");
-    if (const char* why = collision::radii_domain_error(body.radii)) {
-      throw InputError("--box: '" + s.box + "': " + why);
-    }
-  } else if (s.capsule_opt->count() > 0) {
-    body.shape = Shape::kCapsule;
-    const glm::vec2 rh = parse_vec2(s.capsule, "--capsule");
-    if (const char* why = collision::radii_domain_error(glm::vec3(rh.x))) {
-      throw InputError("--capsule: '" + s.capsule + "': the radius: " + why);
-    }
-    if (!(rh.y >= 0.0f && rh.y <= collision::kMaxBodyRadius)) {
-      throw InputError("--capsule: '" + s.capsule + "': the half height must be in [0, 2^40]");
-    }
-    body.radii = glm::vec3(rh.x);
-    body.half_height = rh.y;
-  } else {
-    if (b.sphere_opt->count() == 0 && b.ellipsoid_opt->count() == 0) {
-      throw InputError("sweep needs --sphere R, --ellipsoid RX,RY,RZ, --box HX,HY,HZ or --capsule R,HALF");
-    }
-    body.radii = resolve_body(b, "sweep").radii;
-    body.shape = b.ellipsoid_opt->count() > 0 ? Shape::kEllipsoid : Shape::kSphere;
-  }
-  return body;
-}
-
-}  // namespace
 
 int run_sweep(const LevelArgs& c, const BodyArgs& b, const SweepShapeArgs& s, bool one_sided) {
-  const SweepBody body = resolve_sweep_body(b, s);
+  collision::Body body = resolve_body(b, "sweep");
   const auto queries = read_input(c.queries);
   const LoadedWorld w = load(c);
-  const glm::vec3 axis = resolve_up(s.axis, w.level);
+  body.axis = resolve_up(s.axis, w.level);  // used by a capsule only
   collision::SweepOptions options;
   options.one_sided = one_sided;
   std::vector<collision::SweepHit> results(queries.size());
   const auto t0 = Clock::now();
   for (std::size_t i = 0; i < queries.size(); ++i) {
-    const auto& q = queries[i];
-    switch (body.shape) {
-      case Shape::kSphere:
-        results[i] = collision::sweep_sphere(w.world, q.origin, body.radii.x, q.delta, options);
-        break;
-      case Shape::kEllipsoid:
-        results[i] = collision::sweep_ellipsoid(w.world, q.origin, body.radii, q.delta, options);
-        break;
-      case Shape::kBox:
-        results[i] = collision::sweep_box(w.world, q.origin, body.radii, q.delta, options);
-        break;
-      case Shape::kCapsule:
-        results[i] = collision::sweep_capsule(w.world, q.origin, body.radii.x, body.half_height,
-                                              axis, q.delta, options);
-        break;
-    }
+    results[i] = collision::sweep(w.world, body, queries[i].origin, queries[i].delta, options);
   }
   report_rate(c.stats, queries.size(), seconds_since(t0));
   refuse_invalid(c, queries, results);

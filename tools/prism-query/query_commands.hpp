@@ -9,11 +9,9 @@ namespace prism_query {
 /// The sweep's other bodies: --box HX,HY,HZ (half extents) or --capsule R,HALF (radius, half
 /// the segment's length) along --up (x, y or z; default z for Quake maps, y otherwise). Each
 /// excludes the others and --sphere / --ellipsoid.
+/// sweep's --up: the capsule's axis (the body options themselves are BodyArgs).
 struct SweepShapeArgs {
-  std::string box, capsule;
   MotionArgs axis;  ///< only its `up`
-  CLI::Option* box_opt = nullptr;
-  CLI::Option* capsule_opt = nullptr;
 };
 void add_sweep_shape_args(CLI::App* cmd, SweepShapeArgs& s, const BodyArgs& b);
 

@@ -9,11 +9,12 @@
 namespace prism_query {
 
 int run_walk_command(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, const WalkArgs& w) {
-  const collision::Body body = resolve_body(b, "walk");
+  collision::Body body = resolve_body(b, "walk");
   const collision::Method method = resolve_method(m);
   const LoadedWorld lw = load(c);
+  body.axis = resolve_up(m, lw.level);  // a capsule's axis
   prism_walks::WalkSetup setup(lw.world, body);
-  setup.params.up = resolve_up(m, lw.level);
+  setup.params.up = body.axis;
   setup.params.move.method = method;
   setup.params.move.max_iterations = m.max_iterations;
   setup.dt = 1.0f / 60.0f;
