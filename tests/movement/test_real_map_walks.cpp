@@ -44,8 +44,8 @@ const LoadedMap& map(const std::string& name) {
   return it->second;
 }
 
-prism_walks::WalkSetup setup_for(const LoadedMap& m) {
-  prism_walks::WalkSetup s(*m.world, collision::Body::sphere(kRadius));
+prism_walks::WalkSetup setup_for(const LoadedMap& m, const collision::Body& body = collision::Body::sphere(kRadius)) {
+  prism_walks::WalkSetup s(*m.world, body);
   s.params.up = m.level.up;
   s.params.move.method = collision::Method::kRobust;
   s.params.move.max_iterations = 4;
@@ -55,16 +55,29 @@ prism_walks::WalkSetup setup_for(const LoadedMap& m) {
   return s;
 }
 
-void walk_map(const std::string& name) {
+// Quake 3's player: a 30 x 30 x 56 box (bg_public.h's MINS_Z / maxs, centred here), and a
+// capsule of the same height (radius 15, half height 13), with Quake's figures (bg_pmove.c:
+// gravity 800, jump 270, speed 320, step 18) instead of ones derived from their size.
+prism_walks::WalkSetup quake_setup(const LoadedMap& m, const collision::Body& body) {
+  prism_walks::WalkSetup s = setup_for(m, body);
+  s.params.gravity = 800.0f;
+  s.params.jump_speed = 270.0f;
+  s.params.walk_speed = 320.0f;
+  s.params.step_height = 18.0f;
+  return s;
+}
+
+void walk_map(const std::string& name, const prism_walks::WalkSetup& setup, std::size_t walks) {
   const LoadedMap& m = map(name);
   ASSERT_FALSE(m.level.spawns.empty()) << name << " has no spawn points";
-  const prism_walks::WalkSetup setup = setup_for(m);
-  const auto starts = prism_walks::start_points(m.level, *m.world, setup.body, setup.params.up,
-                                                PRISM_WALKS_PER_MAP, setup.seed);
+  const auto starts = prism_walks::start_points(m.level, *m.world, setup.body, setup.params.up, walks, setup.seed);
   const prism_walks::WalkCounts c = prism_walks::run_walks(setup, starts);
-  std::printf("[ walks    ] %s: %zu walks x %d frames (%zu spawns, robust, r = %g, seed %u)%s\n",
-              name.c_str(), c.walks, kFrames, m.level.spawns.size(), static_cast<double>(kRadius),
-              setup.seed, PRISM_WALKS_PER_MAP < 1000 ? " [scaled down for the sanitizer build]" : "");
+  const collision::Body& b = setup.body;
+  std::printf("[ walks    ] %s: %zu walks x %d frames (%zu spawns, robust, %s %g,%g,%g half height %g, seed %u)%s\n",
+              name.c_str(), c.walks, kFrames, m.level.spawns.size(), collision::to_string(b.shape),
+              static_cast<double>(b.radii.x), static_cast<double>(b.radii.y), static_cast<double>(b.radii.z),
+              static_cast<double>(b.half_height), setup.seed,
+              PRISM_WALKS_PER_MAP < 1000 ? " [scaled down for the sanitizer build]" : "");
   std::printf("[ walks    ] %s: frames in overlap deeper than skin %zu, passes through a wall %zu, "
               "stuck walks %zu, %.0f moves/s\n",
               name.c_str(), c.deep_overlap_frames, c.wall_passes, c.stuck_walks,
@@ -73,15 +86,28 @@ void walk_map(const std::string& name) {
     std::printf("[ anomaly  ] %s: %s\n", name.c_str(), prism_walks::describe(a, setup).c_str());
   }
   std::fflush(stdout);
-  EXPECT_EQ(c.walks, static_cast<std::size_t>(PRISM_WALKS_PER_MAP));
+  EXPECT_EQ(c.walks, walks);
   EXPECT_EQ(c.deep_overlap_frames, 0u) << name << ": frames ending in overlap deeper than the skin";
   EXPECT_EQ(c.wall_passes, 0u) << name << ": steps whose segment crosses a solid triangle";
   EXPECT_EQ(c.stuck_walks, 0u) << name << ": walks stuck for a second with free space ahead";
 }
 
+void walk_map(const std::string& name) { walk_map(name, setup_for(map(name)), PRISM_WALKS_PER_MAP); }
+
+// A box and a capsule, a fifth as many walks (their sweeps cost more than a sphere's).
+void walk_map_shapes(const std::string& name) {
+  const LoadedMap& m = map(name);
+  const collision::Body box = collision::Body::box({15.0f, 15.0f, 28.0f});
+  const collision::Body capsule = collision::Body::capsule(15.0f, 13.0f, m.level.up);
+  for (const collision::Body& b : {box, capsule}) walk_map(name, quake_setup(m, b), PRISM_WALKS_PER_MAP / 5);
+}
+
 TEST(RealMapWalks, OaDm1NeverOverlapsPassesWallsOrSticks) { walk_map("oa_dm1"); }
 TEST(RealMapWalks, CtfInyardNeverOverlapsPassesWallsOrSticks) { walk_map("ctf_inyard"); }
 TEST(RealMapWalks, OaDm4NeverOverlapsPassesWallsOrSticks) { walk_map("oa_dm4"); }
+TEST(RealMapWalks, OaDm1BoxAndCapsuleNeverOverlapPassWallsOrStick) { walk_map_shapes("oa_dm1"); }
+TEST(RealMapWalks, CtfInyardBoxAndCapsuleNeverOverlapPassWallsOrStick) { walk_map_shapes("ctf_inyard"); }
+TEST(RealMapWalks, OaDm4BoxAndCapsuleNeverOverlapPassWallsOrStick) { walk_map_shapes("oa_dm4"); }
 
 // Determinism: the same walk twice gives bit-identical states, frame by frame.
 TEST(RealMapWalks, SameWalkTwiceIsBitIdentical) {
