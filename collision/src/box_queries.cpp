@@ -10,6 +10,7 @@
 #include "collision/domain.hpp"
 #include "collision/world.hpp"
 #include "narrow_phase.hpp"
+#include "packet_tests.hpp"
 #include "shape_sweep.hpp"
 
 namespace collision {
@@ -21,8 +22,7 @@ using detail::valid_triangle;
 
 constexpr int kAxisCount = 13;
 
-// A box and a triangle relative to the triangle's corner A, in double. The normal `n` may be
-// unnormalized (make_leaf_frame).
+// A box and a triangle relative to the triangle's corner A, in double.
 struct Frame : detail::TriangleFrame {
   glm::dvec3 p;  // box centre - A
   glm::dvec3 h;  // half extents
@@ -34,17 +34,10 @@ Frame make_frame(const Triangle& tri, const glm::vec3& center, const glm::vec3& 
   return f;
 }
 
-// The frame of a leaf triangle (non-degenerate by make_mesh's invariant): its normal is the
-// raw cross product, which every use here either normalizes or reads only for its sign.
+// The frame of a leaf triangle (non-degenerate by make_mesh's invariant).
 Frame make_leaf_frame(const BvhTriangle& t, const glm::vec3& center, const glm::vec3& half) {
-  Frame f;
-  f.a = glm::dvec3(t.a);
-  f.v[0] = glm::dvec3(0.0);
-  f.v[1] = glm::dvec3(t.b) - f.a;
-  f.v[2] = glm::dvec3(t.c) - f.a;
-  f.n = glm::cross(f.v[1], f.v[2]);
-  f.p = glm::dvec3(center) - f.a;
-  f.h = glm::dvec3(half);
+  Frame f{detail::make_triangle_frame(t), glm::dvec3(center), glm::dvec3(half)};
+  f.p -= f.a;
   return f;
 }
 
@@ -405,9 +398,27 @@ SweepHit with_contact(const World& world, const SweepHit& best, const glm::vec3&
 SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3& half_extents,
                    const glm::vec3& delta, const SweepOptions& options) {
   if (!valid_box(center, half_extents) || !in_domain_move(center, delta)) return invalid_sweep();
+  const Bvh& bvh = world.bvh();
   const glm::dvec3 v(delta);
-  const SweepHit best = detail::sweep_shape(world, center, half_extents, delta, [&](const BvhTriangle& t, float tm) {
-    return box_vs(t, center, half_extents, v, options.one_sided, tm);
+  const float allowance = detail::rounding_allowance(bvh, center, delta);
+  const detail::SweptSegment seg(center, delta, half_extents + glm::vec3(allowance));
+  const detail::BoxSweep4 q(center, half_extents, delta, allowance, options.one_sided);
+  SweepHit best;
+  float t_max = 1.0f;
+  detail::traverse_segment(bvh, seg, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+    for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
+      const BvhPacket4& p = bvh.packets[packet + k];
+      int mask = detail::box_candidates(p, q, tm);
+      while (mask) {
+        const int lane = __builtin_ctz(static_cast<unsigned>(mask));
+        mask &= mask - 1;
+        const SweepHit h = box_vs(bvh.triangles[p.slot[lane]], center, half_extents, v, options.one_sided, tm);
+        if (detail::better(h, best)) {
+          best = h;
+          tm = h.toi;
+        }
+      }
+    }
   });
   return with_contact(world, best, center, half_extents, v, options.one_sided);
 }

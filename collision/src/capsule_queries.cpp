@@ -39,18 +39,8 @@ Frame make_frame(const Triangle& tri, const glm::vec3& center, float radius, flo
 // axis `unit_axis` is already normalized: what make_frame does, without its per-triangle checks.
 Frame make_leaf_frame(const BvhTriangle& t, const glm::dvec3& center, double radius,
                       double half_height, const glm::dvec3& unit_axis) {
-  Frame f;
-  f.a = glm::dvec3(t.a);
-  f.v[0] = glm::dvec3(0.0);
-  f.v[1] = glm::dvec3(t.b) - f.a;
-  f.v[2] = glm::dvec3(t.c) - f.a;
-  const glm::dvec3 cr = glm::cross(f.v[1], f.v[2]);
-  const double len = glm::length(cr);
-  f.n = len > 0.0 ? cr / len : glm::dvec3(0.0);
-  f.p = center - f.a;
-  f.u = unit_axis;
-  f.h = half_height;
-  f.r = radius;
+  Frame f{detail::make_triangle_frame(t), center, unit_axis, half_height, radius};
+  f.p -= f.a;
   return f;
 }
 
