@@ -245,16 +245,17 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     return out;
   };
   // Adds one axis; false when its interval closes the intersection.
-  const auto test = [&](const glm::dvec3& axis) {
-    const double p0 = glm::dot(axis, f.v[0]), p1 = glm::dot(axis, f.v[1]), p2 = glm::dot(axis, f.v[2]);
-    const double r = f.h.x * std::fabs(axis.x) + f.h.y * std::fabs(axis.y) + f.h.z * std::fabs(axis.z);
+  // Adds one axis (the box's reach r on it, the triangle's span [t_lo, t_hi]); false when its
+  // interval closes the intersection.
+  const auto add = [&](const glm::dvec3& axis, double r, double t_lo, double t_hi, double s_axis, double w) {
     SweptAxis& a = axes[count];
-    a = {axis, glm::dot(axis, f.p), std::min({p0, p1, p2}) - r, std::max({p0, p1, p2}) + r, glm::dot(axis, v)};
-    if (a.w == 0.0) {
+    a = {axis, s_axis, t_lo - r, t_hi + r, w};
+    if (w == 0.0) {
       if (!(a.s > a.lo && a.s < a.hi)) return false;
     } else {
-      double t0 = (a.lo - a.s) / a.w, t1 = (a.hi - a.s) / a.w;
-      if (a.w < 0.0) std::swap(t0, t1);
+      const double inv = 1.0 / w;
+      double t0 = (a.lo - a.s) * inv, t1 = (a.hi - a.s) * inv;
+      if (w < 0.0) std::swap(t0, t1);
       if (t0 > entry) {
         entry = t0;
         entry_axis = count;
@@ -265,10 +266,16 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     ++count;
     return true;
   };
-  for (int k = 0; k < 3; ++k) {
+  const auto test = [&](const glm::dvec3& axis) {
+    const double p0 = glm::dot(axis, f.v[0]), p1 = glm::dot(axis, f.v[1]), p2 = glm::dot(axis, f.v[2]);
+    const double r = f.h.x * std::fabs(axis.x) + f.h.y * std::fabs(axis.y) + f.h.z * std::fabs(axis.z);
+    return add(axis, r, std::min({p0, p1, p2}), std::max({p0, p1, p2}), glm::dot(axis, f.p), glm::dot(axis, v));
+  };
+  for (int k = 0; k < 3; ++k) {  // the box's faces: the world axes, read off directly
     glm::dvec3 e(0.0);
     e[k] = 1.0;
-    if (!test(e)) return reject(axes[count]);
+    const double p0 = f.v[0][k], p1 = f.v[1][k], p2 = f.v[2][k];
+    if (!add(e, f.h[k], std::min({p0, p1, p2}), std::max({p0, p1, p2}), f.p[k], v[k])) return reject(axes[count]);
   }
   if (has_normal && !test(f.n)) return reject(axes[count]);
   for (int i = 0; i < 3; ++i) {
