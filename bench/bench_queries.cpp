@@ -2,6 +2,7 @@
 // the same seeded queries in one run (see docs/benchmarks.md). Single thread. Prints Markdown.
 //
 //   bench_queries [--maps oa_dm1,ctf_inyard] [--queries 100000] [--reps 5]
+//                 [--only spheres|rays|shapes|build]
 //
 // Query sets (tests/peer/support/query_sets.hpp, the same seeds as the peer tests):
 //   uniform  sweeps of a radius-16 sphere from uniform points of the level's box, uniform
@@ -9,6 +10,9 @@
 //   walking  the sweeps a walking character makes: resting 1/32 unit above a floor, horizontal
 //            moves of 4-20 units and short ground probes (most touch something near);
 //   rays     the uniform set's segments, and long rays (up to the level's diagonal, most hit).
+// Box and capsule sweeps (issue 10) run the uniform and walking sets with a Quake player's box
+// (half extents 15, 15, 24) and a capsule as wide and tall (radius 15, half height 9, along z),
+// the walking starts raised to rest the taller body on the floor.
 
 #include <algorithm>
 #include <chrono>
@@ -27,6 +31,8 @@
 #include <btBulletCollisionCommon.h>
 
 #include "bullet_scene.hpp"
+#include "collision/box_queries.hpp"
+#include "collision/capsule_queries.hpp"
 #include "collision/queries.hpp"
 #include "embree_scene.hpp"
 #include "levels.hpp"
@@ -40,6 +46,8 @@ struct Options {
   std::vector<std::string> maps = {"oa_dm1", "ctf_inyard"};
   std::size_t queries = 100000;
   int reps = 5;
+  std::string only;  ///< empty: every section
+  bool run(const char* section) const { return only.empty() || only == section; }
 };
 
 Options parse(int argc, char** argv) {
@@ -61,8 +69,11 @@ Options parse(int argc, char** argv) {
       o.queries = std::stoul(value());
     } else if (arg == "--reps") {
       o.reps = std::max(1, std::stoi(value()));
+    } else if (arg == "--only") {
+      o.only = value();
     } else {
-      std::fprintf(stderr, "usage: bench_queries [--maps a,b] [--queries N] [--reps R]\n");
+      std::fprintf(stderr, "usage: bench_queries [--maps a,b] [--queries N] [--reps R] "
+                           "[--only spheres|rays|shapes|build]\n");
       std::exit(arg == "--help" ? 0 : 2);
     }
   }
@@ -143,6 +154,11 @@ struct RayRow {
               agree_embree = 0;
   double ours = 0, bullet = 0, embree = 0;
 };
+struct ShapeRow {
+  std::string map, shape, set;
+  std::size_t count = 0, ours_hits = 0, bullet_hits = 0, start_overlap = 0, hit_agree = 0;
+  double ours = 0, bullet = 0;
+};
 struct BuildRow {
   std::string map;
   std::size_t triangles = 0;
@@ -156,6 +172,7 @@ int main(int argc, char** argv) {
   std::vector<SweepRow> sweeps;
   std::vector<RayRow> rays;
   std::vector<BuildRow> builds;
+  std::vector<ShapeRow> shapes;
   const float r = prism::peer::kSweepRadius;
 
   for (const std::string& map : opt.maps) {
@@ -164,6 +181,7 @@ int main(int argc, char** argv) {
     const collision::World& world = *lvl.world;
     const collision::TriangleMesh& mesh = world.mesh();
 
+    if (opt.run("build")) {
     BuildRow build;
     build.map = map;
     build.triangles = lvl.solid_triangles;
@@ -185,8 +203,9 @@ int main(int argc, char** argv) {
       g_sink = g_sink + scene.build_ms();
     });
     builds.push_back(build);
+    }
 
-    const prism::peer::BulletScene bullet(mesh, r);
+    prism::peer::BulletScene bullet(mesh, r);
     const prism::bench::EmbreeScene embree(mesh);
     const collision::Aabb bounds = prism::peer::solid_bounds(world);
     const std::vector<Query> uniform =
@@ -199,6 +218,7 @@ int main(int argc, char** argv) {
     for (const auto& [set_name, set] :
          {std::pair<const char*, const std::vector<Query>*>{"uniform", &uniform},
           {"walking", &walking}}) {
+      if (!opt.run("spheres")) break;
       SweepRow row{map, set_name, set->size()};
       for (const Query& q : *set) {
         const collision::SweepHit ours = collision::sweep_sphere(world, q.start, r, q.move);
@@ -225,6 +245,7 @@ int main(int argc, char** argv) {
     for (const auto& [set_name, set] :
          {std::pair<const char*, const std::vector<Query>*>{"uniform (<= 64 units)", &uniform},
           {"long (<= level diagonal)", &long_rays}}) {
+      if (!opt.run("rays")) break;
       RayRow row{map, set_name, set->size()};
       for (const Query& q : *set) {
         const bool a = collision::raycast(world, q.start, q.move).hit;
@@ -253,6 +274,54 @@ int main(int argc, char** argv) {
       });
       rays.push_back(row);
     }
+
+    // Box and capsule sweeps: the same sets, the walking starts raised for the taller bodies.
+    const glm::vec3 up(0.0f, 0.0f, 1.0f);  // btCapsuleShapeZ; the maps are z-up
+    const glm::vec3 half = prism::peer::kBoxHalf;
+    const float cr = prism::peer::kCapsuleRadius, ch = prism::peer::kCapsuleHalf;
+    const std::vector<Query> box_walking = prism::peer::raised(walking, lvl.level.up, half.z);
+    const std::vector<Query> capsule_walking = prism::peer::raised(walking, lvl.level.up, cr + ch);
+    using Ours = std::function<collision::SweepHit(const Query&)>;
+    using Peer = std::function<prism::peer::BulletHit(const Query&)>;
+    const Ours box = [&](const Query& q) { return collision::sweep_box(world, q.start, half, q.move); };
+    const Peer box_bullet = [&](const Query& q) { return bullet.sweep_box(half, q.start, q.move); };
+    const Ours capsule = [&](const Query& q) {
+      return collision::sweep_capsule(world, q.start, cr, ch, up, q.move);
+    };
+    const Peer capsule_bullet = [&](const Query& q) { return bullet.sweep_capsule_z(cr, ch, q.start, q.move); };
+    const struct {
+      const char* shape;
+      const char* set_name;
+      const std::vector<Query>* set;
+      const Ours* ours;
+      const Peer* peer;
+    } shape_runs[] = {{"box", "uniform", &uniform, &box, &box_bullet},
+                      {"box", "walking", &box_walking, &box, &box_bullet},
+                      {"capsule", "uniform", &uniform, &capsule, &capsule_bullet},
+                      {"capsule", "walking", &capsule_walking, &capsule, &capsule_bullet}};
+    for (const auto& run : shape_runs) {
+      if (!opt.run("shapes")) break;
+      ShapeRow row{map, run.shape, run.set_name, run.set->size()};
+      for (const Query& q : *run.set) {
+        const collision::SweepHit ours = (*run.ours)(q);
+        const bool b = (*run.peer)(q).hit;
+        row.ours_hits += ours.hit;
+        row.bullet_hits += b;
+        row.start_overlap += ours.start_overlap;
+        row.hit_agree += !ours.start_overlap && ours.hit == b;
+      }
+      row.ours = rate(run.set->size(), opt.reps, [&] {
+        double sum = 0.0;
+        for (const Query& q : *run.set) sum += (*run.ours)(q).toi;
+        g_sink = g_sink + sum;
+      });
+      row.bullet = rate(run.set->size(), opt.reps, [&] {
+        double sum = 0.0;
+        for (const Query& q : *run.set) sum += (*run.peer)(q).fraction;
+        g_sink = g_sink + sum;
+      });
+      shapes.push_back(row);
+    }
   }
 
   std::printf("Single thread, %s; %zu queries a set; thread CPU time, best of %d timings; "
@@ -280,6 +349,18 @@ int main(int argc, char** argv) {
                 s.map.c_str(), s.set.c_str(), 100.0 * static_cast<double>(s.ours_hits) / static_cast<double>(s.count),
                 s.agree_bullet, s.agree_embree, s.count, si(s.ours).c_str(), si(s.bullet).c_str(),
                 si(s.embree).c_str(), s.ours / s.bullet, vs_embree, vs_embree >= 1.0 ? "met" : "not met");
+  }
+  std::printf("\n### Swept box and capsule: ours vs Bullet convexSweepTest (btBoxShape, margin 0; btCapsuleShapeZ)\n\n");
+  std::printf("| map | shape | set | hits (ours / Bullet) | starts inside | hit/no-hit agree (the others) | ours sweeps/s | Bullet sweeps/s | ours / Bullet | goal |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const ShapeRow& s : shapes) {
+    const double ratio = s.ours / s.bullet;
+    const double n = static_cast<double>(s.count);
+    std::printf("| %s | %s | %s | %.1f%% / %.1f%% | %.1f%% | %zu / %zu | %s | %s | %.1fx | 10x: %s |\n",
+                s.map.c_str(), s.shape.c_str(), s.set.c_str(), 100.0 * static_cast<double>(s.ours_hits) / n,
+                100.0 * static_cast<double>(s.bullet_hits) / n, 100.0 * static_cast<double>(s.start_overlap) / n,
+                s.hit_agree, s.count - s.start_overlap, si(s.ours).c_str(), si(s.bullet).c_str(), ratio,
+                ratio >= 10.0 ? "met" : "not met");
   }
   std::printf("\n### BVH build (single thread)\n\n");
   std::printf("| map | solid triangles | ours ms | Bullet btBvhTriangleMeshShape ms | Embree scene ms | Bullet / ours | goal |\n");

@@ -10,6 +10,7 @@
 #include "collision/domain.hpp"
 #include "collision/world.hpp"
 #include "narrow_phase.hpp"
+#include "packet_tests.hpp"
 #include "shape_sweep.hpp"
 
 namespace collision {
@@ -29,6 +30,13 @@ struct Frame : detail::TriangleFrame {
 
 Frame make_frame(const Triangle& tri, const glm::vec3& center, const glm::vec3& half) {
   Frame f{detail::make_triangle_frame(tri), glm::dvec3(center), glm::dvec3(half)};
+  f.p -= f.a;
+  return f;
+}
+
+// The frame of a leaf triangle (non-degenerate by make_mesh's invariant).
+Frame make_leaf_frame(const BvhTriangle& t, const glm::vec3& center, const glm::vec3& half) {
+  Frame f{detail::make_triangle_frame(t), glm::dvec3(center), glm::dvec3(half)};
   f.p -= f.a;
   return f;
 }
@@ -205,36 +213,91 @@ void contact_feature(const Frame& f, const glm::dvec3& box_center, const glm::dv
   hit.point = glm::vec3(point + f.a);
 }
 
+// One axis of the swept test, not normalized (times do not depend on an axis' length).
+struct SweptAxis {
+  glm::dvec3 axis;
+  double s, lo, hi;  // as Projection
+  double w;          // axis · displacement
+};
+
 // The swept test on a prepared frame (see sweep_box_triangle). `t_limit`: a contact whose
 // float toi exceeds it is of no interest (the caller already holds an earlier one).
+// Each axis admits an open interval of time during which the projections overlap; the box
+// meets the triangle on their intersection, from its latest entry. The axes are taken in the
+// order that rejects most candidates soonest (box faces, then the normal, then the crosses),
+// and nothing is normalized until a candidate survives all thirteen.
+// `with_contact`: also find the contact point and feature (the BVH loops leave them to the
+// winner alone).
 SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float t_limit,
-                     std::uint32_t index, glm::dvec3* rejected) {
+                     std::uint32_t index, glm::dvec3* rejected, bool with_contact = true) {
   SweepHit out;
   const bool has_normal = f.has_normal();
   if (one_sided && has_normal && glm::dot(f.n, f.p) < 0.0) {
-    if (rejected) *rejected = f.n;
+    if (rejected) *rejected = glm::normalize(f.n);
     return out;
   }
-  Projection axes[kAxisCount];
-  const int count = project_axes(f, axes);
-  const auto reject = [&](const Projection& pr) {
-    if (rejected) {
-      glm::dvec3 dir;
-      separation(pr, dir);
-      *rejected = dir;
-    }
+  SweptAxis axes[kAxisCount];
+  int count = 0;
+  double entry = 0.0, exit = 1.0;
+  int entry_axis = -1;
+  const auto reject = [&](const SweptAxis& a) {
+    if (rejected) *rejected = glm::normalize(a.s - a.lo >= a.hi - a.s ? a.axis : -a.axis);
     return out;
   };
+  // Adds one axis; false when its interval closes the intersection.
+  // Adds one axis (the box's reach r on it, the triangle's span [t_lo, t_hi]); false when its
+  // interval closes the intersection.
+  const auto add = [&](const glm::dvec3& axis, double r, double t_lo, double t_hi, double s_axis, double w) {
+    SweptAxis& a = axes[count];
+    a = {axis, s_axis, t_lo - r, t_hi + r, w};
+    if (w == 0.0) {
+      if (!(a.s > a.lo && a.s < a.hi)) return false;
+    } else {
+      const double inv = 1.0 / w;
+      double t0 = (a.lo - a.s) * inv, t1 = (a.hi - a.s) * inv;
+      if (w < 0.0) std::swap(t0, t1);
+      if (t0 > entry) {
+        entry = t0;
+        entry_axis = count;
+      }
+      exit = std::min(exit, t1);
+      if (entry >= exit || static_cast<float>(entry) > t_limit) return false;
+    }
+    ++count;
+    return true;
+  };
+  const auto test = [&](const glm::dvec3& axis) {
+    const double p0 = glm::dot(axis, f.v[0]), p1 = glm::dot(axis, f.v[1]), p2 = glm::dot(axis, f.v[2]);
+    const double r = f.h.x * std::fabs(axis.x) + f.h.y * std::fabs(axis.y) + f.h.z * std::fabs(axis.z);
+    return add(axis, r, std::min({p0, p1, p2}), std::max({p0, p1, p2}), glm::dot(axis, f.p), glm::dot(axis, v));
+  };
+  for (int k = 0; k < 3; ++k) {  // the box's faces: the world axes, read off directly
+    glm::dvec3 e(0.0);
+    e[k] = 1.0;
+    const double p0 = f.v[0][k], p1 = f.v[1][k], p2 = f.v[2][k];
+    if (!add(e, f.h[k], std::min({p0, p1, p2}), std::max({p0, p1, p2}), f.p[k], v[k])) return reject(axes[count]);
+  }
+  if (has_normal && !test(f.n)) return reject(axes[count]);
+  for (int i = 0; i < 3; ++i) {
+    const glm::dvec3 edge = f.v[(i + 1) % 3] - f.v[i];
+    for (int k = 0; k < 3; ++k) {
+      glm::dvec3 e(0.0);
+      e[k] = 1.0;
+      const glm::dvec3 axis = glm::cross(edge, e);
+      if (glm::dot(axis, axis) > 0.0 && !test(axis)) return reject(axes[count]);
+    }
+  }
 
-  // At the start: overlapping, touching, or apart.
+  // Overlapping or touching at the start: the least penetration over the (unit) axes.
   double least = std::numeric_limits<double>::infinity();
   glm::dvec3 least_dir(0.0);
   for (int i = 0; i < count; ++i) {
-    glm::dvec3 dir;
-    const double depth = -separation(axes[i], dir);
-    if (depth < least) {
-      least = depth;
-      least_dir = dir;
+    const SweptAxis& a = axes[i];
+    const double len = glm::length(a.axis);
+    const double up = (a.hi - a.s) / len, down = (a.s - a.lo) / len;
+    if (std::min(up, down) < least) {
+      least = std::min(up, down);
+      least_dir = (up <= down ? a.axis : -a.axis) / len;
     }
   }
   const double touch = 1e-9 * std::max({f.h.x, f.h.y, f.h.z});
@@ -242,8 +305,10 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     if (least <= touch) {
       // Resting contact: a hit only when the move presses into every touching axis.
       for (int i = 0; i < count; ++i) {
-        glm::dvec3 dir;
-        if (-separation(axes[i], dir) <= touch && glm::dot(v, dir) >= 0.0) return reject(axes[i]);
+        const SweptAxis& a = axes[i];
+        const double len = glm::length(a.axis);
+        const double up = (a.hi - a.s) / len, down = (a.s - a.lo) / len;
+        if (std::min(up, down) <= touch && (up <= down ? a.w : -a.w) >= 0.0) return reject(a);
       }
     }
     out.hit = true;
@@ -252,40 +317,22 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     out.toi = 0.0f;
     out.normal = glm::vec3(least_dir);
     out.triangle = index;
-    contact_feature(f, f.p, least_dir, out);
+    if (with_contact) contact_feature(f, f.p, least_dir, out);
     return out;
   }
-
-  // Apart: each axis admits an open interval of time; the box meets the triangle on their
-  // intersection, from its latest entry.
-  double entry = 0.0, exit = 1.0;
-  glm::dvec3 entry_dir(0.0);
-  for (int i = 0; i < count; ++i) {
-    const Projection& pr = axes[i];
-    const double w = glm::dot(pr.axis, v);
-    if (w == 0.0) {
-      if (!(pr.s > pr.lo && pr.s < pr.hi)) return reject(pr);
-      continue;
-    }
-    double t0 = (pr.lo - pr.s) / w, t1 = (pr.hi - pr.s) / w;
-    if (w < 0.0) std::swap(t0, t1);
-    if (t0 > entry) {
-      entry = t0;
-      entry_dir = w > 0.0 ? -pr.axis : pr.axis;
-    }
-    exit = std::min(exit, t1);
-    if (entry >= exit || static_cast<float>(entry) > t_limit) return reject(pr);
-  }
+  if (entry_axis < 0) return out;  // unreachable: an axis apart at the start has a later entry
   const glm::dvec3 centre = f.p + entry * v;
   if (one_sided && has_normal && glm::dot(f.n, centre) < 0.0) {
-    if (rejected) *rejected = f.n;
+    if (rejected) *rejected = glm::normalize(f.n);
     return out;
   }
+  const SweptAxis& a = axes[entry_axis];
+  const glm::dvec3 entry_dir = glm::normalize(a.w > 0.0 ? -a.axis : a.axis);
   out.hit = true;
   out.toi = static_cast<float>(entry);
   out.normal = glm::vec3(entry_dir);
   out.triangle = index;
-  contact_feature(f, centre, entry_dir, out);
+  if (with_contact) contact_feature(f, centre, entry_dir, out);
   return out;
 }
 
@@ -341,8 +388,16 @@ namespace {
 
 SweepHit box_vs(const BvhTriangle& t, const glm::vec3& center, const glm::vec3& half,
                 const glm::dvec3& v, bool one_sided, float t_limit) {
-  return sweep_frame(make_frame({t.a, t.b, t.c}, center, half), v, one_sided, t_limit, t.index,
-                     nullptr);
+  return sweep_frame(make_leaf_frame(t, center, half), v, one_sided, t_limit, t.index, nullptr, false);
+}
+
+// The winner's contact point and feature, which the loops left out.
+SweepHit with_contact(const World& world, const SweepHit& best, const glm::vec3& center,
+                      const glm::vec3& half, const glm::dvec3& v, bool one_sided) {
+  if (!best.hit) return best;
+  const Triangle tri = world.mesh().triangle(best.triangle);
+  const BvhTriangle leaf{tri.a, 0.0f, tri.b, best.triangle, tri.c, 0.0f, glm::vec3(0.0f), 0.0f};
+  return sweep_frame(make_leaf_frame(leaf, center, half), v, one_sided, 1.0f, best.triangle, nullptr);
 }
 
 }  // namespace
@@ -350,10 +405,29 @@ SweepHit box_vs(const BvhTriangle& t, const glm::vec3& center, const glm::vec3& 
 SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3& half_extents,
                    const glm::vec3& delta, const SweepOptions& options) {
   if (!valid_box(center, half_extents) || !in_domain_move(center, delta)) return invalid_sweep();
+  const Bvh& bvh = world.bvh();
   const glm::dvec3 v(delta);
-  return detail::sweep_shape(world, center, half_extents, delta, [&](const BvhTriangle& t, float tm) {
-    return box_vs(t, center, half_extents, v, options.one_sided, tm);
+  const float allowance = detail::rounding_allowance(bvh, center, delta);
+  const detail::SweptSegment seg(center, delta, half_extents + glm::vec3(allowance));
+  const detail::BoxSweep4 q(center, half_extents, delta, allowance, options.one_sided);
+  SweepHit best;
+  float t_max = 1.0f;
+  detail::traverse_segment(bvh, seg, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+    for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
+      const BvhPacket4& p = bvh.packets[packet + k];
+      int mask = detail::box_candidates(p, q, tm);
+      while (mask) {
+        const int lane = __builtin_ctz(static_cast<unsigned>(mask));
+        mask &= mask - 1;
+        const SweepHit h = box_vs(bvh.triangles[p.slot[lane]], center, half_extents, v, options.one_sided, tm);
+        if (detail::better(h, best)) {
+          best = h;
+          tm = h.toi;
+        }
+      }
+    }
   });
+  return with_contact(world, best, center, half_extents, v, options.one_sided);
 }
 
 SweepHit sweep_box_brute_force(const World& world, const glm::vec3& center,
@@ -361,9 +435,10 @@ SweepHit sweep_box_brute_force(const World& world, const glm::vec3& center,
                                const SweepOptions& options) {
   if (!valid_box(center, half_extents) || !in_domain_move(center, delta)) return invalid_sweep();
   const glm::dvec3 v(delta);
-  return detail::sweep_shape_brute_force(world, [&](const BvhTriangle& t, float tm) {
+  const SweepHit best = detail::sweep_shape_brute_force(world, [&](const BvhTriangle& t, float tm) {
     return box_vs(t, center, half_extents, v, options.one_sided, tm);
   });
+  return with_contact(world, best, center, half_extents, v, options.one_sided);
 }
 
 TriangleDistance box_triangle_distance(const glm::vec3& center, const glm::vec3& half_extents,

@@ -10,6 +10,7 @@
 #include "collision/domain.hpp"
 #include "collision/world.hpp"
 #include "narrow_phase.hpp"
+#include "packet_tests.hpp"
 #include "shape_sweep.hpp"
 
 namespace collision {
@@ -30,6 +31,15 @@ Frame make_frame(const Triangle& tri, const glm::vec3& center, float radius, flo
                  const glm::vec3& axis) {
   Frame f{detail::make_triangle_frame(tri), glm::dvec3(center), glm::normalize(glm::dvec3(axis)),
           half_height, radius};
+  f.p -= f.a;
+  return f;
+}
+
+// The frame of a leaf triangle (non-degenerate by make_mesh's invariant) for a capsule whose
+// axis `unit_axis` is already normalized: what make_frame does, without its per-triangle checks.
+Frame make_leaf_frame(const BvhTriangle& t, const glm::dvec3& center, double radius,
+                      double half_height, const glm::dvec3& unit_axis) {
+  Frame f{detail::make_triangle_frame(t), center, unit_axis, half_height, radius};
   f.p -= f.a;
   return f;
 }
@@ -124,15 +134,44 @@ struct Contact {
   Feature feature = Feature::kNone;
 };
 
+// A lower bound of the time of contact, or 2 when there is none: the capsule's projection on
+// the world axes and the triangle's normal (radius r |L| + h |L·u|) must overlap the
+// triangle's, on every axis at once (separating axes, as for the box). Grown by a rounding
+// slack, so it never rejects what the exact tests below would accept.
+double earliest_contact(const Frame& f, const glm::dvec3& v) {
+  const auto inf_norm = [](const glm::dvec3& x) { return std::max({std::fabs(x.x), std::fabs(x.y), std::fabs(x.z)}); };
+  const double slack =
+      1e-9 * (f.r + f.h + std::max({inf_norm(f.p), inf_norm(f.v[1]), inf_norm(f.v[2]), inf_norm(v)}));
+  double entry = 0.0, exit = 1.0;
+  const auto axis = [&](const glm::dvec3& l) {
+    const double p0 = glm::dot(l, f.v[0]), p1 = glm::dot(l, f.v[1]), p2 = glm::dot(l, f.v[2]);
+    const double reach = f.r + slack + f.h * std::fabs(glm::dot(l, f.u));  // |l| = 1
+    const double s = glm::dot(l, f.p), w = glm::dot(l, v);
+    const double lo = std::min({p0, p1, p2}) - reach, hi = std::max({p0, p1, p2}) + reach;
+    if (w == 0.0) return s >= lo && s <= hi;
+    double t0 = (lo - s) / w, t1 = (hi - s) / w;
+    if (w < 0.0) std::swap(t0, t1);
+    entry = std::max(entry, t0);
+    exit = std::min(exit, t1);
+    return entry <= exit;
+  };
+  if (!axis({1.0, 0.0, 0.0}) || !axis({0.0, 1.0, 0.0}) || !axis({0.0, 0.0, 1.0})) return 2.0;
+  if (f.has_normal() && !axis(f.n)) return 2.0;
+  return entry;
+}
+
 SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float t_limit,
                      std::uint32_t index) {
   SweepHit out;
   const bool has_normal = f.has_normal();
   if (one_sided && has_normal && glm::dot(f.n, f.p) < 0.0) return out;
+  const double earliest = earliest_contact(f, v);
+  if (earliest > 1.0 || static_cast<float>(earliest) > t_limit) return out;
   const glm::dvec3 top = f.p + f.h * f.u, bottom = f.p - f.h * f.u;
 
-  // Already in contact at the start?
-  const SegmentTriangle start = segment_triangle(f, top, bottom);
+  // Already in contact at the start? (Only when no axis separates them then.)
+  const SegmentTriangle start =
+      earliest > 0.0 ? SegmentTriangle{std::numeric_limits<double>::infinity()} : segment_triangle(f, top, bottom);
   if (start.dist < f.r) {
     const glm::dvec3 normal = away_normal(f, start);
     const bool touching = f.r - start.dist <= 1e-9 * f.r;
@@ -185,8 +224,9 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
 
   // (a) The end spheres.
   for (const glm::dvec3* end : {&top, &bottom}) {
+    const double limit = best.t >= 0.0 ? best.t : static_cast<double>(t_limit);
     const detail::SphereContact c =
-        detail::sweep_sphere_triangle_d(f.v[0], f.v[1], f.v[2], f.n, *end, f.r, v, false, t_limit);
+        detail::sweep_sphere_triangle_d(f.v[0], f.v[1], f.v[2], f.n, *end, f.r, v, false, limit);
     if (c.hit && !c.start_overlap) keep(c.toi, c.point, c.normal, c.feature);
   }
 
@@ -259,12 +299,33 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   if (!valid_capsule(center, radius, half_height, axis) || !in_domain_move(center, delta)) {
     return invalid_sweep();
   }
-  const glm::dvec3 v(delta);
-  return detail::sweep_shape(world, center, capsule_extent(radius, half_height, axis), delta,
-                             [&](const BvhTriangle& t, float tm) {
-                               return sweep_frame(make_frame({t.a, t.b, t.c}, center, radius, half_height, axis),
-                                                  v, options.one_sided, tm, t.index);
-                             });
+  const Bvh& bvh = world.bvh();
+  const glm::dvec3 v(delta), c(center), u = glm::normalize(glm::dvec3(axis));
+  const float allowance = detail::rounding_allowance(bvh, center, delta);
+  const detail::SweptSegment seg(center, delta, capsule_extent(radius, half_height, axis) + glm::vec3(allowance));
+  // The capsule lies inside the sphere of radius r + h about its centre: the swept sphere's
+  // SSE tests (plane slab, plane time, boxes, edge planes) cull four leaf triangles at once
+  // without ever rejecting one the capsule could touch first.
+  const detail::SphereSweep4 bound(center, radius + half_height, delta, allowance, options.one_sided);
+  SweepHit best;
+  float t_max = 1.0f;
+  detail::traverse_segment(bvh, seg, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+    for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
+      const BvhPacket4& p = bvh.packets[packet + k];
+      int mask = detail::sphere_candidates(p, bound, tm, std::numeric_limits<float>::infinity());
+      while (mask) {
+        const int lane = __builtin_ctz(static_cast<unsigned>(mask));
+        mask &= mask - 1;
+        const BvhTriangle& t = bvh.triangles[p.slot[lane]];
+        const SweepHit h = sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index);
+        if (detail::better(h, best)) {
+          best = h;
+          tm = h.toi;
+        }
+      }
+    }
+  });
+  return best;
 }
 
 SweepHit sweep_capsule_brute_force(const World& world, const glm::vec3& center, float radius,
@@ -273,10 +334,9 @@ SweepHit sweep_capsule_brute_force(const World& world, const glm::vec3& center, 
   if (!valid_capsule(center, radius, half_height, axis) || !in_domain_move(center, delta)) {
     return invalid_sweep();
   }
-  const glm::dvec3 v(delta);
+  const glm::dvec3 v(delta), c(center), u = glm::normalize(glm::dvec3(axis));
   return detail::sweep_shape_brute_force(world, [&](const BvhTriangle& t, float tm) {
-    return sweep_frame(make_frame({t.a, t.b, t.c}, center, radius, half_height, axis), v,
-                       options.one_sided, tm, t.index);
+    return sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index);
   });
 }
 

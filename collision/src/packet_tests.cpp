@@ -10,6 +10,26 @@ inline __m128 dot3(__m128 ax, __m128 ay, __m128 az, __m128 bx, __m128 by, __m128
 
 inline __m128 abs4(__m128 x) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), x); }
 
+// The box of a body of half extents `extent` (grown by `allow`) swept by `delta`.
+void swept_bounds(const glm::vec3& center, const glm::vec3& delta, const glm::vec3& extent,
+                  float allow, __m128 lo[3], __m128 hi[3]) {
+  const glm::vec3 end = center + delta;
+  for (int a = 0; a < 3; ++a) {
+    lo[a] = _mm_set1_ps(std::min(center[a], end[a]) - (extent[a] + allow));
+    hi[a] = _mm_set1_ps(std::max(center[a], end[a]) + (extent[a] + allow));
+  }
+}
+
+// Lanes whose triangle's bounds miss the box [lo, hi], or'ed into `reject`.
+__m128 reject_outside(const __m128 c[3][3], const __m128 lo[3], const __m128 hi[3], __m128 reject) {
+  for (int a = 0; a < 3; ++a) {
+    const __m128 mn = _mm_min_ps(c[a][0], _mm_min_ps(c[a][1], c[a][2]));
+    const __m128 mx = _mm_max_ps(c[a][0], _mm_max_ps(c[a][1], c[a][2]));
+    reject = _mm_or_ps(reject, _mm_or_ps(_mm_cmpgt_ps(mn, hi[a]), _mm_cmplt_ps(mx, lo[a])));
+  }
+  return reject;
+}
+
 }  // namespace
 
 SphereSweep4::SphereSweep4(const glm::vec3& center, float radius, const glm::vec3& delta,
@@ -20,9 +40,8 @@ SphereSweep4::SphereSweep4(const glm::vec3& center, float radius, const glm::vec
     p[a] = _mm_set1_ps(center[a]);
     v[a] = _mm_set1_ps(delta[a]);
     e[a] = _mm_set1_ps(end[a]);
-    lo[a] = _mm_set1_ps(std::min(center[a], end[a]) - (radius + allow));
-    hi[a] = _mm_set1_ps(std::max(center[a], end[a]) + (radius + allow));
   }
+  swept_bounds(center, delta, glm::vec3(radius), allow, lo, hi);
   reach = _mm_set1_ps(radius + allow);
   allowance = _mm_set1_ps(allow);
 }
@@ -51,13 +70,8 @@ int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
   const __m128 bx = _mm_load_ps(t.bx), by = _mm_load_ps(t.by), bz = _mm_load_ps(t.bz);
   const __m128 cx = _mm_load_ps(t.cx), cy = _mm_load_ps(t.cy), cz = _mm_load_ps(t.cz);
   const __m128 tx[3] = {ax, bx, cx}, ty[3] = {ay, by, cy}, tz[3] = {az, bz, cz};
-  const __m128* coords[3] = {tx, ty, tz};
-  for (int a = 0; a < 3; ++a) {
-    const __m128* c = coords[a];
-    const __m128 mn = _mm_min_ps(c[0], _mm_min_ps(c[1], c[2]));
-    const __m128 mx = _mm_max_ps(c[0], _mm_max_ps(c[1], c[2]));
-    reject = _mm_or_ps(reject, _mm_or_ps(_mm_cmpgt_ps(mn, q.hi[a]), _mm_cmplt_ps(mx, q.lo[a])));
-  }
+  const __m128 corners[3][3] = {{ax, bx, cx}, {ay, by, cy}, {az, bz, cz}};
+  reject = reject_outside(corners, q.lo, q.hi, reject);
   if (_mm_movemask_ps(reject) == 0xF) return 0;
   // Planes through each edge, perpendicular to the triangle, facing out: the whole swept
   // sphere beyond one of them by more than the radius cannot touch the triangle.
@@ -76,6 +90,42 @@ int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
     reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(s0, limit), _mm_cmpgt_ps(s1, limit)));
   }
   return ~_mm_movemask_ps(reject) & 0xF;
+}
+
+BoxSweep4::BoxSweep4(const glm::vec3& center, const glm::vec3& half, const glm::vec3& delta,
+                     float allow, bool one_sided_)
+    : one_sided(one_sided_) {
+  for (int a = 0; a < 3; ++a) {
+    p[a] = _mm_set1_ps(center[a]);
+    v[a] = _mm_set1_ps(delta[a]);
+    h[a] = _mm_set1_ps(half[a]);
+  }
+  swept_bounds(center, delta, half, allow, lo, hi);
+  allowance = _mm_set1_ps(allow);
+}
+
+int box_candidates(const BvhPacket4& t, const BoxSweep4& q, float t_limit) {
+  const __m128 nx = _mm_load_ps(t.nx), ny = _mm_load_ps(t.ny), nz = _mm_load_ps(t.nz);
+  const __m128 d0 = _mm_sub_ps(dot3(nx, ny, nz, q.p[0], q.p[1], q.p[2]), _mm_load_ps(t.d));
+  const __m128 dn = dot3(nx, ny, nz, q.v[0], q.v[1], q.v[2]);
+  const __m128 d1 = _mm_add_ps(d0, dn);
+  // The box's reach along the normal, with room for the float normal's rounding.
+  const __m128 support = dot3(abs4(nx), abs4(ny), abs4(nz), q.h[0], q.h[1], q.h[2]);
+  const __m128 reach = _mm_add_ps(_mm_mul_ps(support, _mm_set1_ps(1.0f + 1e-5f)), q.allowance);
+  const __m128 neg_reach = _mm_sub_ps(_mm_setzero_ps(), reach);
+  __m128 reject = _mm_or_ps(_mm_and_ps(_mm_cmpgt_ps(d0, reach), _mm_cmpgt_ps(d1, reach)),
+                            _mm_and_ps(_mm_cmplt_ps(d0, neg_reach), _mm_cmplt_ps(d1, neg_reach)));
+  if (q.one_sided) {
+    reject = _mm_or_ps(reject, _mm_cmplt_ps(d0, _mm_sub_ps(_mm_setzero_ps(), q.allowance)));
+  }
+  const __m128 gap = _mm_sub_ps(abs4(d0), reach);
+  reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(gap, _mm_setzero_ps()),
+                                        _mm_cmpgt_ps(gap, _mm_mul_ps(_mm_set1_ps(t_limit * 1.0001f), abs4(dn)))));
+  if (_mm_movemask_ps(reject) == 0xF) return 0;
+  const __m128 corners[3][3] = {{_mm_load_ps(t.ax), _mm_load_ps(t.bx), _mm_load_ps(t.cx)},
+                                 {_mm_load_ps(t.ay), _mm_load_ps(t.by), _mm_load_ps(t.cy)},
+                                 {_mm_load_ps(t.az), _mm_load_ps(t.bz), _mm_load_ps(t.cz)}};
+  return ~_mm_movemask_ps(reject_outside(corners, q.lo, q.hi, reject)) & 0xF;
 }
 
 Segment4::Segment4(const glm::vec3& origin, const glm::vec3& delta) {

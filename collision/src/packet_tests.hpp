@@ -29,6 +29,21 @@ struct SphereSweep4 {
 int sphere_candidates(const BvhPacket4& p, const SphereSweep4& q, float t_limit,
                       float max_plane_distance);
 
+/// A swept axis-aligned box, broadcast once per query.
+struct BoxSweep4 {
+  BoxSweep4(const glm::vec3& center, const glm::vec3& half_extents, const glm::vec3& delta,
+            float allowance, bool one_sided);
+  __m128 p[3], v[3], h[3];  // centre, displacement, half extents
+  __m128 lo[3], hi[3];      // the swept box's bounds, grown by the allowance
+  __m128 allowance;
+  bool one_sided;
+};
+
+/// Lanes that the swept box may touch before `t_limit`: conservative float tests (the box's
+/// support on the plane normal against the plane at both ends and in time, and the triangle's
+/// bounds against the swept box) that never reject a triangle the exact test would report.
+int box_candidates(const BvhPacket4& p, const BoxSweep4& q, float t_limit);
+
 /// A segment, broadcast once per query.
 struct Segment4 {
   Segment4(const glm::vec3& origin, const glm::vec3& delta);

@@ -38,15 +38,26 @@ struct TriangleFrame {
   bool has_normal() const { return glm::dot(n, n) > 0.0; }
 };
 
-inline TriangleFrame make_triangle_frame(const Triangle& tri) {
+/// `degenerate`: treat it as having no face (is_degenerate(tri) for a caller's triangle; a
+/// World's leaf triangles are not, by make_mesh's invariant).
+inline TriangleFrame make_triangle_frame(const Triangle& tri, bool degenerate) {
   TriangleFrame f;
   f.a = glm::dvec3(tri.a);
   f.v[0] = glm::dvec3(0.0);
   f.v[1] = glm::dvec3(tri.b) - f.a;
   f.v[2] = glm::dvec3(tri.c) - f.a;
   const glm::dvec3 cr = glm::cross(f.v[1], f.v[2]);
-  f.n = is_degenerate(tri) ? glm::dvec3(0.0) : cr / glm::length(cr);
+  const double len = glm::length(cr);
+  f.n = degenerate || !(len > 0.0) ? glm::dvec3(0.0) : cr / len;
   return f;
+}
+
+inline TriangleFrame make_triangle_frame(const Triangle& tri) {
+  return make_triangle_frame(tri, is_degenerate(tri));
+}
+
+inline TriangleFrame make_triangle_frame(const BvhTriangle& t) {
+  return make_triangle_frame(Triangle{t.a, t.b, t.c}, false);
 }
 
 inline bool valid_triangle(const Triangle& t) {

@@ -42,19 +42,8 @@ std::size_t sweep_mismatches(const collision::World& world, const std::vector<Qu
   return mismatches;
 }
 
-/// A Quake 3 player's box (30 x 30 x 48 units) and a capsule of the same width and height.
-const glm::vec3 kBoxHalf(15.0f, 15.0f, 24.0f);
-constexpr float kCapsuleRadius = 15.0f, kCapsuleHalf = 9.0f;
 /// Brute force over every triangle costs thousands of BVH queries: the first 500 of a set.
 constexpr std::size_t kShapeSubset = 500 / PRISM_PEER_DIVISOR;
-
-/// The walking set rests a radius-16 sphere 1/32 above the floor: raised so that a body
-/// reaching `below` under its centre rests there too.
-std::vector<Query> raised(const std::vector<Query>& set, const glm::vec3& up, float below) {
-  std::vector<Query> out = set;
-  for (Query& q : out) q.start += up * (below - kSweepRadius);
-  return out;
-}
 
 template <class Sweep, class Brute>
 std::size_t shape_mismatches(const std::vector<Query>& set, const char* shape, const char* set_name,

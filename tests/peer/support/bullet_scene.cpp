@@ -56,6 +56,8 @@ struct BulletScene::Impl {
   std::unique_ptr<btTriangleMesh> mesh;
   std::unique_ptr<btBvhTriangleMeshShape> shape;
   std::unique_ptr<btSphereShape> sphere;
+  std::unique_ptr<btBoxShape> box;
+  std::unique_ptr<btCapsuleShapeZ> capsule;
   btDefaultCollisionConfiguration configuration;
   btCollisionDispatcher dispatcher{&configuration};
   btDbvtBroadphase broadphase;
@@ -102,15 +104,38 @@ BulletHit BulletScene::hit_from(const Callback& callback) const {
   return out;
 }
 
-BulletHit BulletScene::sweep_sphere(const glm::vec3& start, const glm::vec3& move) const {
+template <class Shape>
+BulletHit BulletScene::sweep(const Shape* shape, const glm::vec3& start, const glm::vec3& move) const {
   btTransform from, to;
   from.setIdentity();
   to.setIdentity();
   from.setOrigin(bt(start));
   to.setOrigin(bt(start + move));
   ClosestSweepWithTriangle callback(from.getOrigin(), to.getOrigin());
-  impl_->world->convexSweepTest(impl_->sphere.get(), from, to, callback);
+  impl_->world->convexSweepTest(shape, from, to, callback);
   return hit_from(callback);
+}
+
+BulletHit BulletScene::sweep_sphere(const glm::vec3& start, const glm::vec3& move) const {
+  return sweep(impl_->sphere.get(), start, move);
+}
+
+BulletHit BulletScene::sweep_box(const glm::vec3& half_extents, const glm::vec3& start,
+                                 const glm::vec3& move) {
+  if (!impl_->box || from_bt(impl_->box->getHalfExtentsWithMargin()) != half_extents) {
+    impl_->box = std::make_unique<btBoxShape>(bt(half_extents));
+    impl_->box->setMargin(0.0f);  // keeps the half extents, drops the rounding
+  }
+  return sweep(impl_->box.get(), start, move);
+}
+
+BulletHit BulletScene::sweep_capsule_z(float radius, float half_height, const glm::vec3& start,
+                                       const glm::vec3& move) {
+  if (!impl_->capsule || impl_->capsule->getRadius() != radius ||
+      impl_->capsule->getHalfHeight() != half_height) {
+    impl_->capsule = std::make_unique<btCapsuleShapeZ>(radius, 2.0f * half_height);
+  }
+  return sweep(impl_->capsule.get(), start, move);
 }
 
 BulletHit BulletScene::raycast(const glm::vec3& origin, const glm::vec3& delta) const {

@@ -2,7 +2,8 @@
 /// @file bullet_scene.hpp
 /// Bullet 3.24 as a peer: the solid triangles of a mesh (the same float corners) in a
 /// btBvhTriangleMeshShape (quantized BVH) inside a btCollisionWorld, queried with
-/// convexSweepTest (btSphereShape) and rayTest (ClosestRayResultCallback).
+/// convexSweepTest (btSphereShape, btBoxShape, btCapsuleShapeZ) and rayTest
+/// (ClosestRayResultCallback).
 
 #include <cstdint>
 #include <memory>
@@ -38,6 +39,12 @@ class BulletScene {
   std::size_t triangle_count() const { return to_mesh_index_.size(); }
 
   BulletHit sweep_sphere(const glm::vec3& start, const glm::vec3& move) const;
+  /// A btBoxShape of these half extents, its collision margin set to 0 (Bullet's default
+  /// margin of 0.04 rounds the box's edges and corners); the shape is made once per size.
+  BulletHit sweep_box(const glm::vec3& half_extents, const glm::vec3& start, const glm::vec3& move);
+  /// A btCapsuleShapeZ (axis +z; Bullet's height is the segment's length, 2 * half_height).
+  BulletHit sweep_capsule_z(float radius, float half_height, const glm::vec3& start,
+                            const glm::vec3& move);
   BulletHit raycast(const glm::vec3& origin, const glm::vec3& delta) const;
 
   /// The solid triangles of `mesh` as a btTriangleMesh (same float corners, same vertex order).
@@ -46,6 +53,8 @@ class BulletScene {
  private:
   template <class Callback>
   BulletHit hit_from(const Callback& callback) const;
+  template <class Shape>
+  BulletHit sweep(const Shape* shape, const glm::vec3& start, const glm::vec3& move) const;
   struct Impl;
   std::unique_ptr<Impl> impl_;
   std::vector<std::uint32_t> to_mesh_index_;  ///< Bullet triangle index -> mesh index

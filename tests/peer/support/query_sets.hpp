@@ -25,6 +25,19 @@ inline constexpr float kSweepRadius = 16.0f;
 /// Longest move of the uniform set.
 inline constexpr float kMaxMove = 64.0f;
 
+/// A Quake 3 player's box (30 x 30 x 48 units) and a capsule as wide (radius 15) and as tall
+/// (2 x 9 + 2 x 15 = 48), standing along the maps' up axis z.
+inline const glm::vec3 kBoxHalf(15.0f, 15.0f, 24.0f);
+inline constexpr float kCapsuleRadius = 15.0f, kCapsuleHalf = 9.0f;
+
+/// The walking set rests a radius-16 sphere 1/32 above the floor: raised along `up` so that a
+/// body reaching `below` under its centre rests there too.
+inline std::vector<Query> raised(const std::vector<Query>& set, const glm::vec3& up, float below) {
+  std::vector<Query> out = set;
+  for (Query& q : out) q.start += up * (below - kSweepRadius);
+  return out;
+}
+
 /// Start points uniform in `bounds`, directions uniform on the sphere, lengths uniform in
 /// [0, max_length]. Most of these miss: a level's bounding box is mostly empty or solid.
 std::vector<Query> uniform_queries(const collision::Aabb& bounds, std::size_t count,
