@@ -36,7 +36,7 @@ void find_contacts(const World& world, const Body& body, const glm::vec3& center
       const BvhTriangle& t = bvh.triangles[i];
       const float support = sphere_support >= 0.0f ? sphere_support : body.extent_along(t.n);
       if (std::fabs(glm::dot(t.n, center) - t.d) > support + slack) continue;
-      const TriangleDistance d = distance_to_triangle(Triangle{t.a, t.b, t.c}, body, center);
+      const TriangleDistance d = distance_to_triangle(Triangle{t.a, t.b, t.c}, body, center, static_cast<double>(reach));
       if (d.invalid_input || !(d.distance <= static_cast<double>(reach))) continue;
       Contact k;
       k.triangle = t.index;

@@ -11,6 +11,7 @@
 /// distance to the triangle (collision/box_queries.hpp, collision/capsule_queries.hpp).
 
 #include <cstdint>
+#include <limits>
 
 #include <glm/vec3.hpp>
 
@@ -79,6 +80,9 @@ SweepHit sweep_triangle(const Triangle& tri, const Body& body, const glm::vec3& 
 /// (collision/shape_distance.hpp): exact for spheres, boxes and capsules; for an ellipsoid
 /// measured in the space where it is a unit sphere (Fauerby 2003) and mapped back along the
 /// contact normal, exact against a triangle's face and a close estimate at its edges and corners.
-TriangleDistance distance_to_triangle(const Triangle& tri, const Body& body, const glm::vec3& center);
+/// With a finite `reach`, a distance above it may be answered by a cheaper lower bound (then
+/// only `distance` > reach is meaningful): what contact queries need.
+TriangleDistance distance_to_triangle(const Triangle& tri, const Body& body, const glm::vec3& center,
+                                      double reach = std::numeric_limits<double>::infinity());
 
 }  // namespace collision
