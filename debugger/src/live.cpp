@@ -94,14 +94,16 @@ int run_live(const RunOptions& o) {
   SessionRecording recording;
   const bool replaying = !o.session.empty();
   if (replaying) recording = load_session(o.session);
-  s.scene = load_scene(replaying && o.scene.empty() ? recording.scene : o.scene);
+  s.scene = load_scene(replaying && o.scene.empty() ? recording.scene : o.scene, replaying ? SceneSetup{} : o.setup);
   s.base_params.up = s.scene.up;
+  setup_args::apply(o.character, s.base_params);
   collision::Method method = collision::Method::kRobust;
   if (!o.method.empty() && !collision::parse_method(o.method, method))
     throw std::runtime_error("unknown method '" + o.method + "' (robust, offset-prism, sphere-classify)");
   s.base_params.move.method = method;
   if (replaying && !o.method.empty()) recording.config.params.move.method = method;
   s.out_dir = o.out;
+  s.camera.follow = o.camera;
   if (!o.walk.empty()) {
     s.walk = load_walk_script(o.walk);
     s.walk_active = true;
@@ -109,6 +111,10 @@ int run_live(const RunOptions& o) {
     // A zoo scene exists to show its bug: its own walk plays (the keys take over as usual).
     s.walk = parse_walk_script(s.scene.default_walk);
     s.walk_active = true;
+  } else if (!replaying && s.scene.default_walk.empty()) {
+    // A level without a walk gets a tour: the seeded wander (the keys take over as usual).
+    s.wander.seed = o.seed;
+    s.wander_active = true;
   }
   std::optional<KeyScript> script;
   if (!o.script_keys.empty()) script = load_key_script(o.script_keys);
@@ -146,14 +152,20 @@ int run_live(const RunOptions& o) {
       return in;
     }
     s.walk_active = false;
+    if (s.wander_active) {
+      const FrameInput in = wander_input(s.wander, *s.scene.world, s.session->last_state(), s.scene.up,
+                                         body_size(c.body), c.dt, frame);
+      s.yaw = in.yaw;
+      return in;
+    }
     InputFrame none;
     return character_input(none, s, false);
   };
   InputFrame in;
   const InputSource live_source = [&](int frame) {
-    if (s.walk_active) {
+    if (s.walk_active || s.wander_active) {
       const FrameInput w = input_source(frame);
-      if (s.walk_active) return w;
+      if (s.walk_active || s.wander_active) return w;
     }
     return character_input(in, s, std::exchange(jump_pending, false));
   };
@@ -171,7 +183,7 @@ int run_live(const RunOptions& o) {
       if (in.was_pressed(Key::kSpace)) jump_pending = true;
       // Walking keys take over from a walk script.
       for (Key k : {Key::kW, Key::kA, Key::kS, Key::kD, Key::kSpace})
-        if (in.is_held(k)) s.walk_active = false;
+        if (in.is_held(k)) s.walk_active = s.wander_active = false;
     }
 
     // Panels first: their buttons act on this frame, before the frame is advanced.
@@ -233,6 +245,7 @@ int run_live(const RunOptions& o) {
     }
     const renderer::Camera camera = update_camera(s, in, s.view.after);
     build_view_overlay(s, overlay);
+    if (s.camera.follow.see_through) see_through(overlay, camera, {extent.width, extent.height});
     if (!s.show_ui) {
       char hint[96];
       std::snprintf(hint, sizeof hint, "frame %d%s   Tab: panels", s.view.frame, s.playback.paused ? "  PAUSED" : "");

@@ -6,12 +6,14 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <glm/geometric.hpp>
 #include <imgui.h>
 
+#include "collision/queries.hpp"
 #include "debugger/view.hpp"
 #include "script_lines.hpp"
 
@@ -22,11 +24,11 @@ constexpr int kGlfwKeys[kKeyCount] = {
     GLFW_KEY_W, GLFW_KEY_A, GLFW_KEY_S, GLFW_KEY_D, GLFW_KEY_Q, GLFW_KEY_E, GLFW_KEY_SPACE,
     GLFW_KEY_LEFT_SHIFT, GLFW_KEY_P, GLFW_KEY_PERIOD, GLFW_KEY_COMMA, GLFW_KEY_LEFT, GLFW_KEY_RIGHT,
     GLFW_KEY_PAGE_UP, GLFW_KEY_PAGE_DOWN, GLFW_KEY_HOME, GLFW_KEY_END, GLFW_KEY_F, GLFW_KEY_O,
-    GLFW_KEY_B, GLFW_KEY_C, GLFW_KEY_TAB, GLFW_KEY_F12, GLFW_KEY_ESCAPE, GLFW_KEY_N};
+    GLFW_KEY_B, GLFW_KEY_C, GLFW_KEY_TAB, GLFW_KEY_F12, GLFW_KEY_ESCAPE, GLFW_KEY_N, GLFW_KEY_G, GLFW_KEY_X};
 
 constexpr const char* kKeyNames[kKeyCount] = {
     "W", "A", "S", "D", "Q", "E", "SPACE", "SHIFT", "P", "PERIOD", "COMMA", "LEFT", "RIGHT",
-    "PAGEUP", "PAGEDOWN", "HOME", "END", "F", "O", "B", "C", "TAB", "F12", "ESCAPE", "N"};
+    "PAGEUP", "PAGEDOWN", "HOME", "END", "F", "O", "B", "C", "TAB", "F12", "ESCAPE", "N", "G", "X"};
 
 /// Keys that repeat while held (frame stepping), after this delay, at this period.
 constexpr double kRepeatDelay = 0.4, kRepeatPeriod = 1.0 / 15.0;
@@ -44,6 +46,23 @@ glm::vec2 angles_of(glm::vec3 up, glm::vec3 dir) {
 }
 
 }  // namespace
+
+std::optional<FocusTarget> focus_target(const LiveState& s, const collision::CharacterState& body_state) {
+  const float size = body_size(s.session->config().body);
+  const collision::TriangleMesh& mesh = s.scene.world->mesh();
+  if (s.selection.triangle < mesh.triangle_count()) {
+    // The point of the picked triangle nearest the body: a large wall is framed where it matters.
+    const collision::Triangle t = mesh.triangle(s.selection.triangle);
+    const glm::vec3 p = glm::vec3(collision::closest_point_on_triangle(
+        glm::dvec3(body_state.position), glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c)));
+    const float extent = std::max({glm::length(t.b - t.a), glm::length(t.c - t.b), glm::length(t.a - t.c)});
+    return FocusTarget{p, std::clamp(extent, 4.0f * size, 12.0f * size)};
+  }
+  for (const collision::SlideIteration& it : s.view.trace.iterations)
+    if (it.hit) return FocusTarget{it.contact_point, 5.0f * size};
+  if (!body_state.contacts.empty()) return FocusTarget{body_state.contacts.front().point, 5.0f * size};
+  return std::nullopt;
+}
 
 const char* key_name(Key k) { return kKeyNames[static_cast<std::size_t>(k)]; }
 
@@ -265,11 +284,27 @@ renderer::Camera update_camera(LiveState& s, const InputFrame& in, const collisi
       c.mode = CameraMode::kFly;
     }
   }
+  if (in.was_pressed(Key::kX)) c.follow.see_through = !c.follow.see_through;
+  if (in.was_pressed(Key::kG)) c.focus_requested = true;
+  if (std::exchange(c.focus_requested, false)) {
+    if (const std::optional<FocusTarget> f = focus_target(s, body_state)) {
+      const glm::vec3 to = f->point - c.camera.position;
+      const glm::vec2 a = glm::length(to) > 0.0f ? angles_of(s.scene.up, glm::normalize(to))
+                                                 : angles_of(s.scene.up, c.camera.forward);
+      c.orbit.target = f->point;
+      c.orbit.distance = f->distance;
+      c.orbit.yaw = a.x;
+      c.orbit.pitch = std::max(-a.y, 0.3f);
+      c.mode = CameraMode::kOrbit;
+    } else {
+      s.status = "focus: pick a triangle first (click), or show a frame with a contact";
+    }
+  }
   if (c.mode == CameraMode::kFollow) {
     // In the past, look the way the body looked on the shown frame.
     const bool past = s.view.frame >= 0 && s.view.frame < s.session->frame_count() - 1;
     const float yaw = past ? s.session->input(s.view.frame).yaw : s.yaw;
-    c.camera = follow_camera(s.scene, s.session->config().body, body_state, yaw, s.view.trace);
+    c.camera = follow_camera(s.scene, s.session->config().body, body_state, yaw, s.view.trace, c.follow);
     return c.camera;
   }
   c.camera.up = s.scene.up;

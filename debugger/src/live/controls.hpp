@@ -14,7 +14,7 @@
 //   TICK exit                             close the window
 // TICK counts window frames from 0. A scripted run is deterministic: each window frame is
 // exactly 1/60 s of playback, whatever the wall clock says. KEY names: W A S D Q E SPACE SHIFT
-// P PERIOD COMMA LEFT RIGHT PAGEUP PAGEDOWN HOME END F O B C TAB F12 ESCAPE N.
+// P PERIOD COMMA LEFT RIGHT PAGEUP PAGEDOWN HOME END F O B C TAB F12 ESCAPE N G X.
 
 #include <bitset>
 #include <cstdint>
@@ -37,7 +37,7 @@ namespace debugger::live {
 enum class Key {
   kW, kA, kS, kD, kQ, kE, kSpace, kShift,
   kP, kPeriod, kComma, kLeft, kRight, kPageUp, kPageDown, kHome, kEnd,
-  kF, kO, kB, kC, kTab, kF12, kEscape, kN,
+  kF, kO, kB, kC, kTab, kF12, kEscape, kN, kG, kX,
   kCount
 };
 inline constexpr std::size_t kKeyCount = static_cast<std::size_t>(Key::kCount);
@@ -102,8 +102,17 @@ FrameInput character_input(const InputFrame& in, const LiveState& s, bool jump_p
 /// Turns the look angles (body or free camera) by a mouse movement.
 void apply_look(LiveState& s, const InputFrame& in);
 
+/// Where "focus on selection" looks: the picked triangle's point nearest the body, else the
+/// shown frame's first hit or contact; `distance` suits its size (in world units).
+struct FocusTarget {
+  glm::vec3 point{0.0f};
+  float distance = 1.0f;
+};
+std::optional<FocusTarget> focus_target(const LiveState& s, const collision::CharacterState& body_state);
+
 /// The camera for this frame: following the body, or the detached fly / orbit camera
-/// (moved by WASD QE / right-drag / wheel while detached).
+/// (moved by WASD QE / right-drag / wheel while detached). G focuses the orbit camera on
+/// focus_target; X toggles see-through.
 renderer::Camera update_camera(LiveState& s, const InputFrame& in, const collision::CharacterState& body_state);
 
 }  // namespace debugger::live

@@ -12,10 +12,12 @@
 #include "collision/character.hpp"
 #include "collision/trace.hpp"
 #include "debugger/events.hpp"
+#include "debugger/follow_camera.hpp"
 #include "debugger/overlay.hpp"
 #include "debugger/scene.hpp"
 #include "debugger/session.hpp"
 #include "debugger/walk_script.hpp"
+#include "debugger/wander.hpp"
 #include "renderer/camera.hpp"
 
 namespace debugger::live {
@@ -57,6 +59,8 @@ struct CameraState {
   renderer::FirstPersonController fly;
   renderer::OrbitController orbit;
   renderer::Camera camera;  ///< the camera of the last frame drawn (for picking)
+  FollowSettings follow;    ///< the follow camera's arm length, spring arm and see-through
+  bool focus_requested = false;  ///< "focus on selection": orbit the picked triangle or contact
 };
 
 /// The inspector's choice: an iteration of the current frame and/or a triangle (picked or hit).
@@ -87,6 +91,8 @@ struct LiveState {
   ViewFrame view;
   WalkScript walk;       ///< --walk: drives new frames while it lasts
   bool walk_active = false;
+  Wander wander;         ///< the tour of a level without a walk (wander.hpp), while wander_active
+  bool wander_active = false;
   float yaw = 0.0f, pitch = 0.0f;  ///< the body's look angles (radians about scene.up)
   CameraState camera;
   OverlayOptions overlay;

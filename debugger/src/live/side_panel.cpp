@@ -99,7 +99,14 @@ void draw_side_panel(LiveState& s, PanelState& p, float width, float height, Pan
     const char* mode = s.camera.mode == CameraMode::kFollow ? "following the body"
                        : s.camera.mode == CameraMode::kFly  ? "free: fly (WASD QE, right-drag looks, wheel: speed)"
                                                             : "free: orbit (right-drag turns, wheel zooms)";
-    ImGui::TextWrapped("camera %s. F detaches / re-attaches, O switches fly / orbit.", mode);
+    ImGui::TextWrapped("camera %s. F detaches / re-attaches, O switches fly / orbit, G focuses on the "
+                       "picked triangle (or the frame's contact).", mode);
+    ImGui::SetNextItemWidth(160.0f);
+    ImGui::InputFloat("arm length (x body size)", &s.camera.follow.distance, 0.25f, 1.0f, "%.2f");
+    s.camera.follow.distance = std::clamp(s.camera.follow.distance, 0.1f, 100.0f);
+    ImGui::Checkbox("spring arm (pull in front of walls)", &s.camera.follow.collide);
+    ImGui::Checkbox("see-through (body on top, level dimmed)", &s.camera.follow.see_through);
+    if (ImGui::Button("focus on selection (G)")) s.camera.focus_requested = true;
   }
 
   if (ImGui::CollapsingHeader("Session and screenshot", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -117,7 +124,7 @@ void draw_side_panel(LiveState& s, PanelState& p, float width, float height, Pan
 
 void draw_keys_window(float x, float y) {
   ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(330.0f, 136.0f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(330.0f, 152.0f), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowBgAlpha(0.8f);
   ImGui::Begin("Keys");
   ImGui::TextUnformatted(
@@ -127,7 +134,8 @@ void draw_keys_window(float x, float y) {
       "Home End: previous / next event\n"
       "N, Shift+N: next / previous anomaly\n"
       "B branch here  click: pick  Esc: unselect\n"
-      "C compare  F12 screenshot  Tab panels");
+      "C compare  F12 screenshot  Tab panels\n"
+      "G focus on selection  X see-through");
   ImGui::End();
 }
 
