@@ -1,5 +1,6 @@
 // Live mode: the window loop. Input -> frame control -> the shown frame's trace -> overlays
 // and panels -> draw (and capture). The pieces live in live/ (one concern a file).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -14,6 +15,7 @@
 #include "debugger/app.hpp"
 #include "debugger/session_file.hpp"
 #include "debugger/view.hpp"
+#include "live/branches.hpp"
 #include "live/comparison.hpp"
 #include "live/controls.hpp"
 #include "live/frame_control.hpp"
@@ -65,13 +67,16 @@ void merge(FrameCommand& into, const FrameCommand& from) {
   if (from.anomaly_jump) into.anomaly_jump = from.anomaly_jump;
   into.branch = into.branch || from.branch;
   if (from.speed) into.speed = from.speed;
+  if (from.switch_branch) into.switch_branch = from.switch_branch;
 }
 
 void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
   const SessionConfig& c = s.session->config();
   OverlayOptions options = s.overlay;
   if (s.selection.only_selected_iteration) options.only_iteration = s.selection.iteration;
-  build_overlay(s.view.trace, *s.scene.world, c.body, s.view.after, s.scene.up, c.params.max_slope_degrees, options,
+  // The body of the shown frame's segment (a fork may have changed it since).
+  const collision::Body& body = s.session->segment_at(std::max(s.view.frame, 0)).body;
+  build_overlay(s.view.trace, *s.scene.world, body, s.view.after, s.scene.up, c.params.max_slope_degrees, options,
                 overlay);
   const collision::TriangleMesh& mesh = s.scene.world->mesh();
   if (s.selection.triangle < mesh.triangle_count()) {
@@ -84,6 +89,7 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
       renderer::debug_line(overlay.debug.on_top, v[i], v[(i + 1) % 3], renderer::rgba(0, 255, 255), 3.0f);
   }
   add_comparison_overlay(s, overlay);
+  add_branch_overlay(s, overlay);
 }
 
 }  // namespace
@@ -175,7 +181,12 @@ int run_live(const RunOptions& o) {
     renderer::begin_ui(r);
     in = script ? scripted_input(*script, tick) : poll_glfw_input(glfw_input, glfw);
     if (script) in.dt = s.session->config().dt;  // exactly one recorded frame per window frame
-    if (in.quit || window.should_close()) break;
+    if (in.quit) break;  // a key script's exit: a test, nothing to ask
+    if (window.should_close()) {
+      if (!s.unsaved || script || s.ask == LiveState::Ask::kQuit) break;
+      glfwSetWindowShouldClose(glfw, GLFW_FALSE);  // ask first: the recording is not saved
+      s.ask = LiveState::Ask::kQuit;
+    }
 
     FrameCommand command = keys_to_command(s, in);
     apply_look(s, in);
@@ -201,30 +212,56 @@ int run_live(const RunOptions& o) {
     apply_command(s, command, live_source);
     advance(s, in.dt, live_source);
 
+    if (in.method) {
+      action.apply_body = true;
+      action.method = *in.method;
+      panel = make_panel_state(s, panel.session_path.data());
+    }
+    if (in.resize) glfwSetWindowSize(glfw, static_cast<int>(in.resize->x), static_cast<int>(in.resize->y));
     if (action.apply_body) {
       restart_with(s, panel_body(panel), action.method);
-      s.status = "new recording: " + std::string(collision::to_string(action.method));
+      s.status = "new branch " + s.branch_label + " (the old one is kept: timeline, branch)";
+    }
+    bool quit_after_save = false, load_confirmed = false;
+    if (s.ask != LiveState::Ask::kNothing) {
+      const UnsavedAnswer answer = ask_about_unsaved(s);
+      if (answer == UnsavedAnswer::kSaveFirst) action.save_session = true;
+      if (answer == UnsavedAnswer::kSaveFirst || answer == UnsavedAnswer::kDiscard) {
+        if (s.ask == LiveState::Ask::kLoad) action.load_session = load_confirmed = true;
+        if (s.ask == LiveState::Ask::kQuit) quit_after_save = true;
+      }
+      if (answer != UnsavedAnswer::kWaiting) s.ask = LiveState::Ask::kNothing;
     }
     if (action.save_session) {
       try {
         const std::filesystem::path path(panel.session_path.data());
         if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-        save_session(path.string(), s.scene.spec, *s.session);
-        s.status = "saved " + path.string() + " (" + std::to_string(s.session->frame_count()) + " frames)";
+        s.status = save_branch(s, path.string());
+        s.unsaved = false;
       } catch (const std::exception& e) {
         s.status = e.what();
+        quit_after_save = action.load_session = false;  // a failed save neither quits nor loads
       }
+    }
+    if (quit_after_save) break;
+    if (action.load_session && s.unsaved && !load_confirmed) {
+      s.ask = LiveState::Ask::kLoad;  // asked from the next frame on; the load waits for the answer
+      action.load_session = false;
     }
     if (action.load_session) {
       try {
         const SessionRecording rec = load_session(panel.session_path.data());
-        if (rec.scene != s.scene.spec) {
+        const bool other_level = rec.scene != s.scene.spec;
+        if (other_level) s.shelved.clear();  // branches of another level cannot be shown here
+        else shelve_branch(s);                // the shown recording stays, as a branch
+        if (other_level) {
           s.scene = load_scene(rec.scene);
           s.base_params.up = s.scene.up;
           renderer::wait_idle(r);
           level = renderer::upload_mesh(r, level_upload(s.scene, rec.config.params.max_slope_degrees));
         }
         load_recording(s, rec);
+        s.unsaved = false;
         s.selection = {};
         s.camera.mode = CameraMode::kFollow;
         s.status = "loaded " + std::string(panel.session_path.data()) + " (" + std::to_string(rec.inputs.size()) + " frames)";
@@ -232,6 +269,8 @@ int run_live(const RunOptions& o) {
         s.status = e.what();
       }
     }
+    if (in.dump) std::filesystem::create_directories(s.out_dir);
+    if (in.dump) dump_branches(s, (std::filesystem::path(s.out_dir) / "branches.txt").string());
     if (action.screenshot) s.screenshot_requested = true;
     if (s.comparison.on) update_comparison(s);
 

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 
@@ -25,6 +26,7 @@ const char* kUsage =
     "     ellipsoid:RX,RY,RZ, --spawn X,Y,Z, and the character's settings as prism-query\n"
     "     character names them: --gravity G --jump-speed V --max-slope DEG --step H\n"
     "     --min-step-forward F --snap D --skin S --recovery K (unset: derived from the body)\n"
+    "  --force: overwrite DIR/session.prism (headless refuses to, otherwise)\n"
     "  --seed N: the tour of a level without a walk script (a seeded wander that seeks\n"
     "     contacts; 1)\n"
     "  Camera (both modes): --camera-distance F (arm length, x the body's size; 1)\n"
@@ -53,7 +55,7 @@ const setup_args::CharacterFlag* character_flag(const std::string& name) {
 
 int main(int argc, char** argv) {
   debugger::RunOptions o;
-  bool headless = false, frames_given = false, out_given = false;
+  bool headless = false, frames_given = false, out_given = false, force = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -87,6 +89,7 @@ int main(int argc, char** argv) {
     } else if (a == "--validation") o.validation = true;
     else if (a == "--find-anomalies") o.find_anomalies = true;
     else if (a == "--see-through") o.camera.see_through = true;
+    else if (a == "--force") force = true;
     else if (a == "--up") {
       const std::string v = value();
       o.setup.up = setup_args::parse_up_axis(v);
@@ -134,6 +137,13 @@ int main(int argc, char** argv) {
     if (headless) {
       if (!frames_given || !out_given) {
         std::fprintf(stderr, "prism: --headless needs --frames N and --out DIR\n%s", kUsage);
+        return 2;
+      }
+      // A session is a recording someone may not have saved elsewhere: never overwrite one unasked.
+      const std::filesystem::path kept = std::filesystem::path(o.out) / "session.prism";
+      std::error_code ec;
+      if (!force && std::filesystem::exists(kept, ec)) {
+        std::fprintf(stderr, "prism: %s exists; give --force to overwrite it (or another --out)\n", kept.c_str());
         return 2;
       }
       const debugger::HeadlessResult r = debugger::run_headless(o);

@@ -121,6 +121,16 @@ KeyScript parse_key_script(std::string_view text) {
         if (name == to_string(static_cast<Overlay>(o))) e.xy.x = static_cast<float>(o);
       if (e.xy.x < 0.0f || (v != "on" && v != "off")) fail("overlay needs an overlay name and on or off");
       e.xy.y = v == "on" ? 1.0f : 0.0f;
+    } else if (verb == "method") {
+      e.kind = K::kMethod;
+      std::string m;
+      if (!(ls >> m) || !collision::parse_method(m, e.method)) fail("method needs a method");
+    } else if (verb == "dump") e.kind = K::kDump;
+    else if (verb == "resize") {
+      e.kind = K::kResize;
+      e.xy.x = number();
+      e.xy.y = number();
+      if (e.xy.x < 1.0f || e.xy.y < 1.0f || e.xy.x > 16384.0f || e.xy.y > 16384.0f) fail("resize needs W H in 1..16384");
     } else if (verb == "exit") e.kind = K::kExit;
     else fail("unknown action '" + verb + "'");
     std::string extra;
@@ -156,6 +166,9 @@ InputFrame scripted_input(KeyScript& script, int tick) {
       case K::kSeek: in.seek = static_cast<int>(e.xy.x); break;
       case K::kSelect: in.select = static_cast<std::uint32_t>(e.xy.x); break;
       case K::kOverlay: in.overlays.emplace_back(static_cast<int>(e.xy.x), e.xy.y != 0.0f); break;
+      case K::kMethod: in.method = e.method; break;
+      case K::kDump: in.dump = true; break;
+      case K::kResize: in.resize = e.xy; break;
       case K::kExit: in.quit = true; break;
     }
   }
@@ -304,7 +317,8 @@ renderer::Camera update_camera(LiveState& s, const InputFrame& in, const collisi
     // In the past, look the way the body looked on the shown frame.
     const bool past = s.view.frame >= 0 && s.view.frame < s.session->frame_count() - 1;
     const float yaw = past ? s.session->input(s.view.frame).yaw : s.yaw;
-    c.camera = follow_camera(s.scene, s.session->config().body, body_state, yaw, s.view.trace, c.follow);
+    c.camera = follow_camera(s.scene, s.session->segment_at(std::max(s.view.frame, 0)).body, body_state, yaw,
+                             s.view.trace, c.follow);
     return c.camera;
   }
   c.camera.up = s.scene.up;

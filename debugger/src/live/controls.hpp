@@ -11,6 +11,10 @@
 //   TICK seek FRAME                       show that frame (as the timeline slider does)
 //   TICK select TRIANGLE                  select a triangle (as a click on it does)
 //   TICK overlay NAME on|off              an overlay toggle (names: debugger::to_string(Overlay))
+//   TICK method METHOD                    change the method (forks a branch at the shown frame)
+//   TICK dump                             write DIR/branches.txt: every branch's label and the
+//                                         body centre after each of its frames (%.9g)
+//   TICK resize W H                       resize the window to W x H (screen coordinates)
 //   TICK exit                             close the window
 // TICK counts window frames from 0. A scripted run is deterministic: each window frame is
 // exactly 1/60 s of playback, whatever the wall clock says. KEY names: W A S D Q E SPACE SHIFT
@@ -56,6 +60,9 @@ struct InputFrame {
   std::optional<int> seek;                   ///< script: show this frame
   std::optional<std::uint32_t> select;       ///< script: select this triangle
   std::vector<std::pair<int, bool>> overlays;  ///< script: (Overlay index, on)
+  std::optional<collision::Method> method;   ///< script: fork with this method
+  bool dump = false;                         ///< script: write the branches' positions
+  std::optional<glm::vec2> resize;           ///< script: resize the window
   bool quit = false;
   double dt = 1.0 / 60.0;          ///< seconds since the last window frame
 
@@ -65,7 +72,7 @@ struct InputFrame {
 
 struct ScriptEvent {
   int tick = 0;
-  enum class Kind { kDown, kUp, kTap, kClick, kLook, kScroll, kCompare, kUi, kSeek, kSelect, kOverlay, kExit } kind = Kind::kTap;
+  enum class Kind { kDown, kUp, kTap, kClick, kLook, kScroll, kCompare, kUi, kSeek, kSelect, kOverlay, kMethod, kDump, kResize, kExit } kind = Kind::kTap;
   Key key = Key::kCount;
   glm::vec2 xy{0.0f};
   collision::Method method = collision::Method::kRobust;

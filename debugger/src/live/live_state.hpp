@@ -80,6 +80,19 @@ struct Comparison {
   collision::CharacterState after;
 };
 
+/// A recording kept aside when the user forks (a method or body change, B): whole, to switch
+/// back to or to compare with frame by frame.
+struct Branch {
+  std::unique_ptr<Session> session;
+  Timeline timeline;
+  std::string label;
+};
+
+/// The shown branch compared with a shelved one at the same frame number.
+struct BranchComparison {
+  int branch = -1;  ///< index in LiveState::shelved; -1: off
+};
+
 struct LiveState {
   Scene scene;
   collision::CharacterParams base_params;  ///< unresolved (derived per body); up = scene.up
@@ -87,6 +100,10 @@ struct LiveState {
   std::unique_ptr<EventDetector> detector;
   std::uint64_t recording_id = 1;  ///< changes whenever the recording is replaced or cut
   Timeline timeline;
+  std::string branch_label = "#1 (first recording)";
+  std::vector<Branch> shelved;  ///< the other branches; the shown one is session + timeline
+  int branches_made = 1;        ///< for the labels (#2, #3, ...)
+  BranchComparison branch_comparison;
   Playback playback;
   ViewFrame view;
   WalkScript walk;       ///< --walk: drives new frames while it lasts
@@ -103,6 +120,9 @@ struct LiveState {
   bool quit = false;
   std::string out_dir = "captures";
   std::string status;  ///< last message for the panel (saved, loaded, error)
+  bool unsaved = false;  ///< frames recorded (or a branch forked) since the last save or load
+  /// A question waiting for the user: loading a session or quitting would drop unsaved frames.
+  enum class Ask { kNothing, kLoad, kQuit } ask = Ask::kNothing;
 };
 
 }  // namespace debugger::live

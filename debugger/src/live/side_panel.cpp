@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "live/branches.hpp"
 #include "live/comparison.hpp"
 #include "live/inspector_panel.hpp"
 
@@ -88,10 +89,11 @@ void draw_side_panel(LiveState& s, PanelState& p, float width, float height, Pan
       action.apply_body = true;
       action.method = chosen;
     }
-    ImGui::TextDisabled("a change starts a new recording from the shown frame");
+    ImGui::TextDisabled("a change forks a branch at the shown frame (earlier frames kept)");
   }
 
   if (ImGui::CollapsingHeader("Compare methods on this frame", ImGuiTreeNodeFlags_DefaultOpen)) draw_comparison_section(s);
+  if (ImGui::CollapsingHeader("Compare branches", ImGuiTreeNodeFlags_DefaultOpen)) draw_branch_comparison_section(s);
 
   if (ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) draw_inspector_section(s);
 
@@ -120,6 +122,26 @@ void draw_side_panel(LiveState& s, PanelState& p, float width, float height, Pan
     if (!s.status.empty()) ImGui::TextWrapped("%s", s.status.c_str());
   }
   ImGui::End();
+}
+
+UnsavedAnswer ask_about_unsaved(const LiveState& s) {
+  const char* title = "Unsaved recording";
+  if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
+  UnsavedAnswer answer = UnsavedAnswer::kWaiting;
+  if (ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    const bool quitting = s.ask == LiveState::Ask::kQuit;
+    ImGui::Text("The recording (%d frames, %zu other branch(es)) is not saved.", s.session->frame_count(),
+                s.shelved.size());
+    ImGui::TextUnformatted(quitting ? "Quit anyway?" : "Load the session anyway? (the recording stays as a branch)");
+    if (ImGui::Button(quitting ? "save, then quit" : "save, then load")) answer = UnsavedAnswer::kSaveFirst;
+    ImGui::SameLine();
+    if (ImGui::Button(quitting ? "quit without saving" : "load")) answer = UnsavedAnswer::kDiscard;
+    ImGui::SameLine();
+    if (ImGui::Button("cancel")) answer = UnsavedAnswer::kCancel;
+    if (answer != UnsavedAnswer::kWaiting) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  return answer;
 }
 
 void draw_keys_window(float x, float y) {

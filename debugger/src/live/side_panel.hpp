@@ -36,6 +36,10 @@ collision::Body panel_body(const PanelState& p);
 
 /// Draws the side panel on the right of a `width` x `height` screen.
 void draw_side_panel(LiveState& s, PanelState& p, float width, float height, PanelAction& action);
+/// The answer to "the recording is not saved" (LiveState::ask): save first, go on without
+/// saving, or cancel; kWaiting while the question is open (a modal window).
+enum class UnsavedAnswer { kWaiting, kSaveFirst, kDiscard, kCancel };
+UnsavedAnswer ask_about_unsaved(const LiveState& s);
 /// The keys, in a small window at (x, y).
 void draw_keys_window(float x, float y);
 

@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "live/branches.hpp"
 #include "live/frame_control.hpp"
 
 namespace debugger::live {
@@ -98,6 +99,8 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, float width, float 
   }
   ImGui::Text("  frame %d / %d  %s%s", pb.frame, count - 1, pb.paused ? "PAUSED" : "playing",
               !pb.paused && !at_end(s) ? " (replay)" : "");
+  ImGui::SameLine();
+  draw_branch_combo(s, command.switch_branch);
   if (!pb.paused_by.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1.0f), "  %s", pb.paused_by.c_str());
