@@ -1,9 +1,11 @@
 // Live mode: the window loop. Input -> frame control -> the shown frame's trace -> overlays
 // and panels -> draw (and capture). The pieces live in live/ (one concern a file).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <utility>
 
@@ -20,6 +22,7 @@
 #include "live/controls.hpp"
 #include "live/frame_control.hpp"
 #include "live/inspector_panel.hpp"
+#include "live/layout.hpp"
 #include "live/live_state.hpp"
 #include "live/screenshot.hpp"
 #include "live/side_panel.hpp"
@@ -37,11 +40,11 @@ constexpr renderer::Colour kSelectedColour = renderer::rgba(0, 255, 255, 170);
 /// Keys -> frame commands and toggles.
 FrameCommand keys_to_command(LiveState& s, const InputFrame& in) {
   FrameCommand c;
-  c.toggle_pause = in.was_pressed(Key::kP);
-  if (in.was_pressed(Key::kPeriod) || in.was_pressed(Key::kRight)) c.step += 1;
-  if (in.was_pressed(Key::kComma) || in.was_pressed(Key::kLeft)) c.step -= 1;
-  if (in.was_pressed(Key::kPageDown)) c.step += 10;
-  if (in.was_pressed(Key::kPageUp)) c.step -= 10;
+  c.toggle_pause = in.times_pressed(Key::kP) % 2 == 1;
+  // Every press counts (ten quick taps: ten steps).
+  c.step += in.times_pressed(Key::kPeriod) + in.times_pressed(Key::kRight);
+  c.step -= in.times_pressed(Key::kComma) + in.times_pressed(Key::kLeft);
+  c.step += 10 * (in.times_pressed(Key::kPageDown) - in.times_pressed(Key::kPageUp));
   if (in.was_pressed(Key::kHome)) c.event_jump = -1;
   if (in.was_pressed(Key::kEnd)) c.event_jump = 1;
   if (in.was_pressed(Key::kN)) c.anomaly_jump = in.is_held(Key::kShift) ? -1 : 1;
@@ -137,6 +140,7 @@ int run_live(const RunOptions& o) {
   renderer::WindowTarget window(*context, window_options);
   renderer::Renderer r(*context, window);
   GLFWwindow* glfw = window.glfw_window();
+  if (!script) install_key_queue(glfw);
   if (replaying) load_recording(s, recording);
   else start_recording(s, spawn_config(s.scene, s.base_params));
   s.yaw = s.session->config().start_yaw;
@@ -147,6 +151,7 @@ int run_live(const RunOptions& o) {
   OverlayFrame overlay;
   renderer::RgbaImage pixels;
   bool jump_pending = false;
+  std::array<bool, 4> was_collapsed{};  // legend, keys, side panel, timeline (layout.hpp)
 
   // New frames: the walk script while it lasts, then the keys.
   const InputSource input_source = [&](int frame) {
@@ -178,6 +183,14 @@ int run_live(const RunOptions& o) {
 
   for (int tick = 0;; ++tick) {
     glfwPollEvents();
+    // Minimised, or unfocused while paused: nothing changes on screen, so wait for events
+    // instead of drawing (a key script never waits: it is the clock).
+    while (!script && !window.should_close() &&
+           (glfwGetWindowAttrib(glfw, GLFW_ICONIFIED) ||
+            (s.playback.paused && !glfwGetWindowAttrib(glfw, GLFW_FOCUSED) && s.ask == LiveState::Ask::kNothing))) {
+      ++s.idle_waits;
+      glfwWaitEventsTimeout(0.5);
+    }
     renderer::begin_ui(r);
     in = script ? scripted_input(*script, tick) : poll_glfw_input(glfw_input, glfw);
     if (script) in.dt = s.session->config().dt;  // exactly one recorded frame per window frame
@@ -202,12 +215,26 @@ int run_live(const RunOptions& o) {
     const float W = static_cast<float>(extent.width), H = static_cast<float>(extent.height);
     PanelAction action;
     if (s.show_ui) {
-      draw_legend(&s.overlay, 10.0f, 10.0f);
-      draw_keys_window(10.0f, 360.0f);
+      // Anchored to the window's edges every frame; collapsed to title bars when it gets small.
+      const Layout layout = compute_layout(W, H);
+      // A panel is collapsed or opened when the layout's verdict for it changes (the user may
+      // open or close it by its title bar in between).
+      auto place = [&](const PanelRect& rect, int index) {
+        ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y), ImGuiCond_Always);
+        ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h), ImGuiCond_Always);
+        if (rect.collapsed != was_collapsed[index]) ImGui::SetNextWindowCollapsed(rect.collapsed, ImGuiCond_Always);
+        was_collapsed[index] = rect.collapsed;
+      };
+      place(layout.legend, 0);
+      draw_legend(&s.overlay, 0.0f, 0.0f, true);
+      place(layout.keys, 1);
+      draw_keys_window();
       FrameCommand from_timeline;
-      draw_timeline_panel(s, plots, W, H, from_timeline);
+      place(layout.timeline, 3);
+      draw_timeline_panel(s, plots, from_timeline);
       merge(command, from_timeline);
-      draw_side_panel(s, panel, W, H, action);
+      place(layout.side, 2);
+      draw_side_panel(s, panel, action);
     }
     apply_command(s, command, live_source);
     advance(s, in.dt, live_source);
@@ -271,6 +298,12 @@ int run_live(const RunOptions& o) {
     }
     if (in.dump) std::filesystem::create_directories(s.out_dir);
     if (in.dump) dump_branches(s, (std::filesystem::path(s.out_dir) / "branches.txt").string());
+    if (in.dump) {
+      char size[64];
+      std::snprintf(size, sizeof size, "window %u %u\n", extent.width, extent.height);
+      std::ofstream(std::filesystem::path(s.out_dir) / ("panels_" + std::to_string(tick) + ".txt"))
+          << size << describe_panels();
+    }
     if (action.screenshot) s.screenshot_requested = true;
     if (s.comparison.on) update_comparison(s);
 

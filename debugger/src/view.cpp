@@ -29,9 +29,11 @@ renderer::MeshUpload level_upload(const Scene& scene, float max_slope_degrees) {
   return up;
 }
 
-void draw_legend(OverlayOptions* toggles, float x, float y) {
-  ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(330, toggles ? 340.0f : 270.0f), ImGuiCond_FirstUseEver);
+void draw_legend(OverlayOptions* toggles, float x, float y, bool placed) {
+  if (!placed) {
+    ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(330, toggles ? 340.0f : 270.0f), ImGuiCond_FirstUseEver);
+  }
   ImGui::SetNextWindowBgAlpha(0.8f);
   ImGui::Begin("Legend", nullptr, toggles ? 0 : ImGuiWindowFlags_NoTitleBar);
   for (std::size_t i = 0; i < static_cast<std::size_t>(Overlay::kCount); ++i) {

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -89,6 +90,62 @@ TEST(LiveWindow, MethodChangeMidTourKeepsEveryEarlierFrameAndAddsABranch) {
   EXPECT_GE(before.size(), 90u) << "the old branch keeps all its frames";
   ASSERT_GT(fork.size(), 60u) << "the fork keeps frames 0..40 and records more";
   for (std::size_t f = 0; f <= 40; ++f) EXPECT_EQ(fork[f], before[f]) << "frame " << f << " changed";
+}
+
+struct Rect {
+  std::string name;
+  float x, y, w, h;
+};
+
+// Resized to 1000x600, to 200x120 and back to 1280x720: at every size each panel lies inside
+// the window and no two overlap (layout.hpp: anchored to the edges, collapsed when small).
+TEST(LiveWindow, PanelsStayInsideTheWindowAndApartThroughResizes) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
+  const auto [dir, o] = window_test::scripted_run(
+      "live_window_resize",
+      "5 dump\n10 resize 1000 600\n20 dump\n30 resize 200 120\n40 dump\n50 resize 1280 720\n60 dump\n65 exit\n");
+  ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
+  const std::pair<int, std::pair<float, float>> expected[] = {
+      {5, {1024, 640}}, {20, {1000, 600}}, {40, {200, 120}}, {60, {1280, 720}}};
+  for (const auto& [tick, size] : expected) {
+    std::ifstream in(dir / "captures" / ("panels_" + std::to_string(tick) + ".txt"));
+    ASSERT_TRUE(in) << "no panel dump at tick " << tick;
+    std::string word;
+    float w = 0, h = 0;
+    in >> word >> w >> h;
+    EXPECT_EQ(w, size.first) << "tick " << tick;
+    EXPECT_EQ(h, size.second) << "tick " << tick;
+    std::vector<Rect> rects;
+    for (Rect r; in >> r.name >> r.x >> r.y >> r.w >> r.h;) rects.push_back(r);
+    EXPECT_EQ(rects.size(), 4u) << "legend, keys, side panel and timeline at tick " << tick;
+    for (const Rect& r : rects) {
+      EXPECT_GE(r.x, 0.0f) << r.name << " at " << w << "x" << h;
+      EXPECT_GE(r.y, 0.0f) << r.name << " at " << w << "x" << h;
+      EXPECT_LE(r.x + r.w, w) << r.name << " at " << w << "x" << h;
+      EXPECT_LE(r.y + r.h, h) << r.name << " at " << w << "x" << h;
+    }
+    for (std::size_t i = 0; i < rects.size(); ++i)
+      for (std::size_t j = i + 1; j < rects.size(); ++j) {
+        const Rect& a = rects[i];
+        const Rect& b = rects[j];
+        const bool apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+        EXPECT_TRUE(apart) << a.name << " overlaps " << b.name << " at " << w << "x" << h;
+      }
+  }
+}
+
+// Ten taps between two window frames are ten steps (presses are queued, not sampled).
+TEST(LiveWindow, TenQuickTapsGiveTenSteps) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
+  std::string keys = "70 tap P\n";  // paused on frame 69
+  for (int i = 0; i < 10; ++i) keys += "75 tap COMMA\n";
+  keys += "76 tap F12\n";
+  for (int i = 0; i < 10; ++i) keys += "80 tap PERIOD\n";
+  keys += "81 tap F12\n85 exit\n";
+  const auto [dir, o] = window_test::scripted_run("live_window_taps", keys);
+  ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
+  EXPECT_TRUE(fs::exists(dir / "captures" / "default_f000059_robust.png")) << "ten steps back from 69";
+  EXPECT_TRUE(fs::exists(dir / "captures" / "default_f000069_robust.png")) << "and ten forward again";
 }
 
 }  // namespace

@@ -21,8 +21,9 @@ namespace debugger {
 /// darker, non-solid triangles blue.
 renderer::MeshUpload level_upload(const Scene& scene, float max_slope_degrees);
 
-/// The legend window (overlay colours; with checkboxes when `toggles` is given).
-void draw_legend(OverlayOptions* toggles, float x, float y);
+/// The legend window (overlay colours; with checkboxes when `toggles` is given) at (x, y) on
+/// first use; `placed`: the caller set its position and size (the window's layout).
+void draw_legend(OverlayOptions* toggles, float x, float y, bool placed = false);
 
 /// "sphere r 0.4", "ellipsoid 15 15 28": the body in a few words.
 std::string body_label(const collision::Body& body);

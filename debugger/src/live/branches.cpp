@@ -1,6 +1,7 @@
 // Branch choice and branch comparison (see branches.hpp).
 #include "live/branches.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 
@@ -13,7 +14,7 @@
 namespace debugger::live {
 
 void draw_branch_combo(const LiveState& s, std::optional<std::size_t>& switch_to) {
-  ImGui::SetNextItemWidth(260.0f);
+  ImGui::SetNextItemWidth(std::clamp(ImGui::GetContentRegionAvail().x - 60.0f, 80.0f, 260.0f));
   if (ImGui::BeginCombo("branch", s.branch_label.c_str())) {
     ImGui::Selectable(s.branch_label.c_str(), true);
     for (std::size_t i = 0; i < s.shelved.size(); ++i) {

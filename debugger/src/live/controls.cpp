@@ -45,7 +45,25 @@ glm::vec2 angles_of(glm::vec3 up, glm::vec3 dir) {
           std::asin(std::clamp(glm::dot(dir, glm::normalize(up)), -1.0f, 1.0f))};
 }
 
+// Key presses between two polls, from GLFW's key callback (one window per process).
+std::array<int, kKeyCount> g_queued_presses{};
+bool g_queue_installed = false;
+GLFWkeyfun g_previous_key_callback = nullptr;
+
+void queue_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  if (g_previous_key_callback) g_previous_key_callback(window, key, scancode, action, mods);
+  if (action != GLFW_PRESS) return;
+  if (key == GLFW_KEY_RIGHT_SHIFT) key = GLFW_KEY_LEFT_SHIFT;
+  for (std::size_t k = 0; k < kKeyCount; ++k)
+    if (kGlfwKeys[k] == key) ++g_queued_presses[k];
+}
+
 }  // namespace
+
+void install_key_queue(GLFWwindow* window) {
+  g_previous_key_callback = glfwSetKeyCallback(window, queue_key);
+  g_queue_installed = true;
+}
 
 std::optional<FocusTarget> focus_target(const LiveState& s, const collision::CharacterState& body_state) {
   const float size = body_size(s.session->config().body);
@@ -155,9 +173,20 @@ InputFrame scripted_input(KeyScript& script, int tick) {
     const ScriptEvent& e = script.events[script.next];
     const auto k = static_cast<std::size_t>(e.key);
     switch (e.kind) {
-      case K::kDown: if (!script.held[k]) in.pressed[k] = true; script.held[k] = true; break;
+      case K::kDown:
+        if (!script.held[k]) {
+          in.pressed[k] = true;
+          ++in.presses[k];
+        }
+        script.held[k] = true;
+        break;
       case K::kUp: script.held[k] = false; break;
-      case K::kTap: in.pressed[k] = true; release_after[k] = !script.held[k]; script.held[k] = true; break;
+      case K::kTap:
+        in.pressed[k] = true;
+        ++in.presses[k];  // taps in one tick all count, as queued presses do
+        release_after[k] = release_after[k] || !script.held[k];
+        script.held[k] = true;
+        break;
       case K::kClick: in.click = e.xy; break;
       case K::kLook: in.look = true; in.mouse_delta += e.xy; break;
       case K::kScroll: in.scroll += e.xy.x; break;
@@ -188,8 +217,17 @@ InputFrame poll_glfw_input(GlfwInput& st, GLFWwindow* window) {
     bool down = !typing && glfwGetKey(window, kGlfwKeys[k]) == GLFW_PRESS;
     if (static_cast<Key>(k) == Key::kShift) down = down || glfwGetKey(window, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS;
     in.held[k] = down;
+    // Presses the callback queued since the last poll: a tap that went down and up between two
+    // frames is not held now, yet counts.
+    const int queued = typing ? 0 : std::exchange(g_queued_presses[k], 0);
+    if (typing) g_queued_presses[k] = 0;
+    if (queued > 0) {
+      in.pressed[k] = true;
+      in.presses[k] = static_cast<std::uint8_t>(std::min(queued, 255));
+    }
     if (down && !st.held[k]) {
       in.pressed[k] = true;
+      if (!g_queue_installed) in.presses[k] = 1;
       st.held_for[k] = 0.0;
     } else if (down) {
       const double before = st.held_for[k];
@@ -197,8 +235,10 @@ InputFrame poll_glfw_input(GlfwInput& st, GLFWwindow* window) {
       // One repeat each time the hold crosses delay + n * period.
       if (repeats(static_cast<Key>(k)) && st.held_for[k] >= kRepeatDelay &&
           std::floor((st.held_for[k] - kRepeatDelay) / kRepeatPeriod) !=
-              std::floor((before - kRepeatDelay) / kRepeatPeriod))
+              std::floor((before - kRepeatDelay) / kRepeatPeriod)) {
         in.pressed[k] = true;
+        in.presses[k] = static_cast<std::uint8_t>(std::min(in.presses[k] + 1, 255));
+      }
     }
   }
   st.held = in.held;

@@ -20,6 +20,7 @@
 // exactly 1/60 s of playback, whatever the wall clock says. KEY names: W A S D Q E SPACE SHIFT
 // P PERIOD COMMA LEFT RIGHT PAGEUP PAGEDOWN HOME END F O B C TAB F12 ESCAPE N G X.
 
+#include <array>
 #include <bitset>
 #include <cstdint>
 #include <optional>
@@ -51,6 +52,9 @@ const char* key_name(Key k);
 struct InputFrame {
   std::bitset<kKeyCount> held;
   std::bitset<kKeyCount> pressed;  ///< went down this frame (or auto-repeated, for stepping)
+  /// How many times each key went down this frame: every tap of a quick series counts (the
+  /// presses are queued by GLFW's key callback, not sampled once a frame).
+  std::array<std::uint8_t, kKeyCount> presses{};
   bool look = false;               ///< right mouse button held: mouse moves the view
   glm::vec2 mouse_delta{0.0f};     ///< pixels since the last frame
   std::optional<glm::vec2> click;  ///< left click in the view (not on a panel), framebuffer pixels
@@ -68,6 +72,7 @@ struct InputFrame {
 
   bool is_held(Key k) const { return held[static_cast<std::size_t>(k)]; }
   bool was_pressed(Key k) const { return pressed[static_cast<std::size_t>(k)]; }
+  int times_pressed(Key k) const { return presses[static_cast<std::size_t>(k)]; }
 };
 
 struct ScriptEvent {
@@ -101,6 +106,9 @@ struct GlfwInput {
   double last_time = 0.0;
 };
 InputFrame poll_glfw_input(GlfwInput& state, GLFWwindow* window);
+/// Queues key presses from GLFW's key callback (chained to the one installed before it, ImGui's),
+/// so poll_glfw_input counts every tap between two frames. Call once, after the UI is set up.
+void install_key_queue(GLFWwindow* window);
 
 /// The body's input for a new frame from the held keys and the look angles (WASD relative to
 /// the look yaw, Shift runs, Space jumps on the frame it goes down).

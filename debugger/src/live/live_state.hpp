@@ -120,7 +120,8 @@ struct LiveState {
   bool quit = false;
   std::string out_dir = "captures";
   std::string status;  ///< last message for the panel (saved, loaded, error)
-  bool unsaved = false;  ///< frames recorded (or a branch forked) since the last save or load
+  bool unsaved = false;
+  std::uint64_t idle_waits = 0;  ///< times the loop waited for events instead of drawing  ///< frames recorded (or a branch forked) since the last save or load
   /// A question waiting for the user: loading a session or quitting would drop unsaved frames.
   enum class Ask { kNothing, kLoad, kQuit } ask = Ask::kNothing;
 };

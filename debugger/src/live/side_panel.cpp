@@ -27,10 +27,7 @@ collision::Body panel_body(const PanelState& p) {
   return p.ellipsoid ? collision::Body::ellipsoid(p.radii) : collision::Body::sphere(p.radius);
 }
 
-void draw_side_panel(LiveState& s, PanelState& p, float width, float height, PanelAction& action) {
-  const float w = 410.0f;
-  ImGui::SetNextWindowPos(ImVec2(width - w - 10.0f, 10.0f), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(w, height - 235.0f), ImGuiCond_FirstUseEver);
+void draw_side_panel(LiveState& s, PanelState& p, PanelAction& action) {
   ImGui::SetNextWindowBgAlpha(0.85f);
   ImGui::Begin("Prism");
   const SessionConfig& config = s.session->config();
@@ -51,7 +48,7 @@ void draw_side_panel(LiveState& s, PanelState& p, float width, float height, Pan
     ImGui::Text("velocity %.3g %.3g %.3g", static_cast<double>(st.velocity.x), static_cast<double>(st.velocity.y),
                 static_cast<double>(st.velocity.z));
     for (const collision::Contact& c : st.contacts) {
-      ImGui::Text("tri %u  gap-skin %+.2e  n %.2f %.2f %.2f %s%s", c.triangle, static_cast<double>(c.distance - skin),
+      ImGui::Text("tri %u gap-skin %+.1e n %.2f %.2f %.2f %s%s", c.triangle, static_cast<double>(c.distance - skin),
                   static_cast<double>(c.normal.x), static_cast<double>(c.normal.y), static_cast<double>(c.normal.z),
                   collision::to_string(c.feature), c.walkable ? " walkable" : "");
     }
@@ -144,9 +141,7 @@ UnsavedAnswer ask_about_unsaved(const LiveState& s) {
   return answer;
 }
 
-void draw_keys_window(float x, float y) {
-  ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(330.0f, 152.0f), ImGuiCond_FirstUseEver);
+void draw_keys_window() {
   ImGui::SetNextWindowBgAlpha(0.8f);
   ImGui::Begin("Keys");
   ImGui::TextUnformatted(

@@ -56,12 +56,10 @@ std::uint32_t event_colour(EventKind kind) {
   }
 }
 
-void draw_timeline_panel(LiveState& s, TimelinePlots& plots, float width, float height, FrameCommand& command) {
-  const float panel_h = 205.0f;
-  ImGui::SetNextWindowPos(ImVec2(10.0f, height - panel_h - 10.0f), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(width - 20.0f, panel_h), ImGuiCond_Always);
+void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& command) {
   ImGui::SetNextWindowBgAlpha(0.85f);
-  ImGui::Begin("Timeline", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove);
+  // A title bar, so the panel can collapse when the window is small (layout.hpp).
+  ImGui::Begin("Timeline", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove);
   Playback& pb = s.playback;
   const int count = s.session->frame_count();
 
