@@ -163,6 +163,7 @@ HeadlessResult run_headless(const RunOptions& o) {
       result.captures.push_back(name);
     }
     records.push_back(make_frame_record(f, after, trace, std::move(events)));
+    add_overlap_hits(records.back(), *scene.world, config.body);
   }
   renderer::wait_idle(r);
   result.frames = static_cast<int>(records.size());

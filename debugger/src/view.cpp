@@ -57,6 +57,13 @@ void draw_legend(OverlayOptions* toggles, float x, float y, bool placed) {
   ImGui::End();
 }
 
+std::string triangle_list(const std::vector<std::uint32_t>& triangles) {
+  std::string out;
+  for (std::size_t i = 0; i < triangles.size() && i < 6; ++i) out += (i ? "," : " tri ") + std::to_string(triangles[i]);
+  if (triangles.size() > 6) out += ",...";
+  return out;
+}
+
 std::string body_label(const collision::Body& body) {
   char text[96];
   if (body.is_sphere())
@@ -100,8 +107,8 @@ void draw_frame_panel(const std::string& scene, collision::Method method, int fr
   }
   ImGui::Text("%zu iterations, %d hits", trace.iterations.size(), hits);
   for (const Event& e : events)
-    ImGui::TextColored(is_anomaly(e.kind) ? ImVec4(1, 0.3f, 0.3f, 1) : ImVec4(1, 0.9f, 0.4f, 1), "event: %s %s",
-                       to_string(e.kind), e.detail.c_str());
+    ImGui::TextColored(is_anomaly(e.kind) ? ImVec4(1, 0.3f, 0.3f, 1) : ImVec4(1, 0.9f, 0.4f, 1), "event: %s %s%s",
+                       to_string(e.kind), e.detail.c_str(), triangle_list(e.triangles).c_str());
   ImGui::End();
 }
 

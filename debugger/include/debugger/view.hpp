@@ -25,6 +25,9 @@ renderer::MeshUpload level_upload(const Scene& scene, float max_slope_degrees);
 /// first use; `placed`: the caller set its position and size (the window's layout).
 void draw_legend(OverlayOptions* toggles, float x, float y, bool placed = false);
 
+/// " tri 12,40,41" (at most six, then "..."): the triangles an event names; empty for none.
+std::string triangle_list(const std::vector<std::uint32_t>& triangles);
+
 /// "sphere r 0.4", "ellipsoid 15 15 28": the body in a few words.
 std::string body_label(const collision::Body& body);
 
