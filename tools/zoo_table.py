@@ -45,7 +45,7 @@ def main():
             shutil.rmtree(out, ignore_errors=True)
             t0 = time.time()
             subprocess.run([PRISM, '--headless', '--scene', 'zoo:' + name, '--method', method, '--find-anomalies',
-                            '--frames', str(frames), '--out', out, '--size', '960x540'],
+                            '--frames', str(frames), '--out', out, '--size', '960x540', '--force'],
                            check=True, stdout=subprocess.DEVNULL)
             with open(os.path.join(out, 'report.json')) as f:
                 summary = json.load(f)['summary']

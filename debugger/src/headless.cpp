@@ -17,6 +17,7 @@
 #include "debugger/view.hpp"
 #include "debugger/view2d.hpp"
 #include "debugger/walk_script.hpp"
+#include "debugger/wander.hpp"
 #include "renderer/offscreen_target.hpp"
 
 namespace debugger {
@@ -45,19 +46,25 @@ HeadlessResult run_headless(const RunOptions& o) {
   const bool replaying = !o.session.empty();
   if (replaying) recording = load_session(o.session);
   const std::string spec = replaying && o.scene.empty() ? recording.scene : o.scene;
-  const Scene scene = load_scene(spec);
+  const Scene scene = load_scene(spec, replaying ? SceneSetup{} : o.setup);
 
   SessionConfig config;
   if (replaying) {
     config = recording.config;
   } else {
-    config = spawn_config(scene);
+    collision::CharacterParams base;
+    setup_args::apply(o.character, base);
+    config = spawn_config(scene, base);
   }
   if (!o.method.empty() && !collision::parse_method(o.method, config.params.move.method))
     throw std::runtime_error("unknown method '" + o.method + "' (robust, offset-prism, sphere-classify)");
   WalkScript walk;
   if (!o.walk.empty()) walk = load_walk_script(o.walk);
   else if (!replaying && !scene.default_walk.empty()) walk = parse_walk_script(scene.default_walk);
+  // No walk at all: the level's tour is a seeded wander that seeks contacts.
+  const bool wandering = !replaying && walk.segments.empty();
+  Wander wander;
+  wander.seed = o.seed;
 
   Session session(*scene.world, config);
   EventDetector detector(*scene.world, config.body, session.config().params, config.dt, o.find_anomalies);
@@ -86,7 +93,9 @@ HeadlessResult run_headless(const RunOptions& o) {
       if (f >= static_cast<int>(recording.inputs.size())) break;
       in = recording.inputs[static_cast<std::size_t>(f)];
     } else {
-      in = walk_input(walk, f, config.dt, scene.up, config.start_yaw);
+      in = wandering ? wander_input(wander, *scene.world, session.last_state(), scene.up, body_size(config.body),
+                                    config.dt, f)
+                     : walk_input(walk, f, config.dt, scene.up, config.start_yaw);
     }
     const collision::CharacterState before = session.last_state();
     collision::CharacterState after;
@@ -128,6 +137,9 @@ HeadlessResult run_headless(const RunOptions& o) {
       if (at_event) last_event_capture = f;
       if (at_anomaly) last_anomaly_capture = f;
       build_overlay(trace, *scene.world, config.body, after, scene.up, max_slope, overlay_options, overlay);
+      const renderer::Camera camera = follow_camera(scene, config.body, after, in.yaw, trace, o.camera);
+      if (o.camera.see_through)
+        see_through(overlay, camera, {static_cast<unsigned>(o.width), static_cast<unsigned>(o.height)});
       renderer::MeshDraw draw;
       draw.mesh = level;
       draw.highlights = overlay.highlights;
@@ -135,10 +147,11 @@ HeadlessResult run_headless(const RunOptions& o) {
       draw_legend(nullptr, 10.0f, 10.0f);
       draw_frame_panel(scene.name, session.config().params.move.method, f, after, trace, events,
                        session.config().params.move.resolved_skin(config.body), 10.0f,
-                       static_cast<float>(o.height) - 225.0f);
+                       static_cast<float>(o.height) - kFramePanelHeight - 10.0f, config.body,
+                       replaying ? std::string("replayed session") : scene.setup_note);
       renderer::RgbaImage pixels;
       renderer::FrameInput frame;
-      frame.camera = follow_camera(scene, config.body, after, in.yaw, trace);
+      frame.camera = camera;
       frame.meshes = {&draw, 1};
       frame.debug = &overlay.debug;
       renderer::draw_frame(r, frame, &pixels);
@@ -150,6 +163,7 @@ HeadlessResult run_headless(const RunOptions& o) {
       result.captures.push_back(name);
     }
     records.push_back(make_frame_record(f, after, trace, std::move(events)));
+    add_overlap_hits(records.back(), *scene.world, config.body);
   }
   renderer::wait_idle(r);
   result.frames = static_cast<int>(records.size());

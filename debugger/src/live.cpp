@@ -1,8 +1,11 @@
 // Live mode: the window loop. Input -> frame control -> the shown frame's trace -> overlays
 // and panels -> draw (and capture). The pieces live in live/ (one concern a file).
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <utility>
 
@@ -14,10 +17,12 @@
 #include "debugger/app.hpp"
 #include "debugger/session_file.hpp"
 #include "debugger/view.hpp"
+#include "live/branches.hpp"
 #include "live/comparison.hpp"
 #include "live/controls.hpp"
 #include "live/frame_control.hpp"
 #include "live/inspector_panel.hpp"
+#include "live/layout.hpp"
 #include "live/live_state.hpp"
 #include "live/screenshot.hpp"
 #include "live/side_panel.hpp"
@@ -35,11 +40,11 @@ constexpr renderer::Colour kSelectedColour = renderer::rgba(0, 255, 255, 170);
 /// Keys -> frame commands and toggles.
 FrameCommand keys_to_command(LiveState& s, const InputFrame& in) {
   FrameCommand c;
-  c.toggle_pause = in.was_pressed(Key::kP);
-  if (in.was_pressed(Key::kPeriod) || in.was_pressed(Key::kRight)) c.step += 1;
-  if (in.was_pressed(Key::kComma) || in.was_pressed(Key::kLeft)) c.step -= 1;
-  if (in.was_pressed(Key::kPageDown)) c.step += 10;
-  if (in.was_pressed(Key::kPageUp)) c.step -= 10;
+  c.toggle_pause = in.times_pressed(Key::kP) % 2 == 1;
+  // Every press counts (ten quick taps: ten steps).
+  c.step += in.times_pressed(Key::kPeriod) + in.times_pressed(Key::kRight);
+  c.step -= in.times_pressed(Key::kComma) + in.times_pressed(Key::kLeft);
+  c.step += 10 * (in.times_pressed(Key::kPageDown) - in.times_pressed(Key::kPageUp));
   if (in.was_pressed(Key::kHome)) c.event_jump = -1;
   if (in.was_pressed(Key::kEnd)) c.event_jump = 1;
   if (in.was_pressed(Key::kN)) c.anomaly_jump = in.is_held(Key::kShift) ? -1 : 1;
@@ -65,13 +70,16 @@ void merge(FrameCommand& into, const FrameCommand& from) {
   if (from.anomaly_jump) into.anomaly_jump = from.anomaly_jump;
   into.branch = into.branch || from.branch;
   if (from.speed) into.speed = from.speed;
+  if (from.switch_branch) into.switch_branch = from.switch_branch;
 }
 
 void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
   const SessionConfig& c = s.session->config();
   OverlayOptions options = s.overlay;
   if (s.selection.only_selected_iteration) options.only_iteration = s.selection.iteration;
-  build_overlay(s.view.trace, *s.scene.world, c.body, s.view.after, s.scene.up, c.params.max_slope_degrees, options,
+  // The body of the shown frame's segment (a fork may have changed it since).
+  const collision::Body& body = s.session->segment_at(std::max(s.view.frame, 0)).body;
+  build_overlay(s.view.trace, *s.scene.world, body, s.view.after, s.scene.up, c.params.max_slope_degrees, options,
                 overlay);
   const collision::TriangleMesh& mesh = s.scene.world->mesh();
   if (s.selection.triangle < mesh.triangle_count()) {
@@ -84,6 +92,7 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
       renderer::debug_line(overlay.debug.on_top, v[i], v[(i + 1) % 3], renderer::rgba(0, 255, 255), 3.0f);
   }
   add_comparison_overlay(s, overlay);
+  add_branch_overlay(s, overlay);
 }
 
 }  // namespace
@@ -94,14 +103,16 @@ int run_live(const RunOptions& o) {
   SessionRecording recording;
   const bool replaying = !o.session.empty();
   if (replaying) recording = load_session(o.session);
-  s.scene = load_scene(replaying && o.scene.empty() ? recording.scene : o.scene);
+  s.scene = load_scene(replaying && o.scene.empty() ? recording.scene : o.scene, replaying ? SceneSetup{} : o.setup);
   s.base_params.up = s.scene.up;
+  setup_args::apply(o.character, s.base_params);
   collision::Method method = collision::Method::kRobust;
   if (!o.method.empty() && !collision::parse_method(o.method, method))
     throw std::runtime_error("unknown method '" + o.method + "' (robust, offset-prism, sphere-classify)");
   s.base_params.move.method = method;
   if (replaying && !o.method.empty()) recording.config.params.move.method = method;
   s.out_dir = o.out;
+  s.camera.follow = o.camera;
   if (!o.walk.empty()) {
     s.walk = load_walk_script(o.walk);
     s.walk_active = true;
@@ -109,6 +120,10 @@ int run_live(const RunOptions& o) {
     // A zoo scene exists to show its bug: its own walk plays (the keys take over as usual).
     s.walk = parse_walk_script(s.scene.default_walk);
     s.walk_active = true;
+  } else if (!replaying && s.scene.default_walk.empty()) {
+    // A level without a walk gets a tour: the seeded wander (the keys take over as usual).
+    s.wander.seed = o.seed;
+    s.wander_active = true;
   }
   std::optional<KeyScript> script;
   if (!o.script_keys.empty()) script = load_key_script(o.script_keys);
@@ -125,6 +140,7 @@ int run_live(const RunOptions& o) {
   renderer::WindowTarget window(*context, window_options);
   renderer::Renderer r(*context, window);
   GLFWwindow* glfw = window.glfw_window();
+  if (!script) install_key_queue(glfw);
   if (replaying) load_recording(s, recording);
   else start_recording(s, spawn_config(s.scene, s.base_params));
   s.yaw = s.session->config().start_yaw;
@@ -135,6 +151,7 @@ int run_live(const RunOptions& o) {
   OverlayFrame overlay;
   renderer::RgbaImage pixels;
   bool jump_pending = false;
+  std::array<bool, 4> was_collapsed{};  // legend, keys, side panel, timeline (layout.hpp)
 
   // New frames: the walk script while it lasts, then the keys.
   const InputSource input_source = [&](int frame) {
@@ -146,24 +163,43 @@ int run_live(const RunOptions& o) {
       return in;
     }
     s.walk_active = false;
+    if (s.wander_active) {
+      const FrameInput in = wander_input(s.wander, *s.scene.world, s.session->last_state(), s.scene.up,
+                                         body_size(c.body), c.dt, frame);
+      s.yaw = in.yaw;
+      return in;
+    }
     InputFrame none;
     return character_input(none, s, false);
   };
   InputFrame in;
   const InputSource live_source = [&](int frame) {
-    if (s.walk_active) {
+    if (s.walk_active || s.wander_active) {
       const FrameInput w = input_source(frame);
-      if (s.walk_active) return w;
+      if (s.walk_active || s.wander_active) return w;
     }
     return character_input(in, s, std::exchange(jump_pending, false));
   };
 
   for (int tick = 0;; ++tick) {
     glfwPollEvents();
+    // Minimised, or unfocused while paused: nothing changes on screen, so wait for events
+    // instead of drawing (a key script never waits: it is the clock).
+    while (!script && !window.should_close() &&
+           (glfwGetWindowAttrib(glfw, GLFW_ICONIFIED) ||
+            (s.playback.paused && !glfwGetWindowAttrib(glfw, GLFW_FOCUSED) && s.ask == LiveState::Ask::kNothing))) {
+      ++s.idle_waits;
+      glfwWaitEventsTimeout(0.5);
+    }
     renderer::begin_ui(r);
     in = script ? scripted_input(*script, tick) : poll_glfw_input(glfw_input, glfw);
     if (script) in.dt = s.session->config().dt;  // exactly one recorded frame per window frame
-    if (in.quit || window.should_close()) break;
+    if (in.quit) break;  // a key script's exit: a test, nothing to ask
+    if (window.should_close()) {
+      if (!s.unsaved || script || s.ask == LiveState::Ask::kQuit) break;
+      glfwSetWindowShouldClose(glfw, GLFW_FALSE);  // ask first: the recording is not saved
+      s.ask = LiveState::Ask::kQuit;
+    }
 
     FrameCommand command = keys_to_command(s, in);
     apply_look(s, in);
@@ -171,7 +207,7 @@ int run_live(const RunOptions& o) {
       if (in.was_pressed(Key::kSpace)) jump_pending = true;
       // Walking keys take over from a walk script.
       for (Key k : {Key::kW, Key::kA, Key::kS, Key::kD, Key::kSpace})
-        if (in.is_held(k)) s.walk_active = false;
+        if (in.is_held(k)) s.walk_active = s.wander_active = false;
     }
 
     // Panels first: their buttons act on this frame, before the frame is advanced.
@@ -179,46 +215,94 @@ int run_live(const RunOptions& o) {
     const float W = static_cast<float>(extent.width), H = static_cast<float>(extent.height);
     PanelAction action;
     if (s.show_ui) {
-      draw_legend(&s.overlay, 10.0f, 10.0f);
-      draw_keys_window(10.0f, 360.0f);
+      // Anchored to the window's edges every frame; collapsed to title bars when it gets small.
+      const Layout layout = compute_layout(W, H);
+      // A panel is collapsed or opened when the layout's verdict for it changes (the user may
+      // open or close it by its title bar in between).
+      auto place = [&](const PanelRect& rect, int index) {
+        ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y), ImGuiCond_Always);
+        ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h), ImGuiCond_Always);
+        if (rect.collapsed != was_collapsed[index]) ImGui::SetNextWindowCollapsed(rect.collapsed, ImGuiCond_Always);
+        was_collapsed[index] = rect.collapsed;
+      };
+      place(layout.legend, 0);
+      draw_legend(&s.overlay, 0.0f, 0.0f, true);
+      place(layout.keys, 1);
+      draw_keys_window();
       FrameCommand from_timeline;
-      draw_timeline_panel(s, plots, W, H, from_timeline);
+      place(layout.timeline, 3);
+      draw_timeline_panel(s, plots, from_timeline);
       merge(command, from_timeline);
-      draw_side_panel(s, panel, W, H, action);
+      place(layout.side, 2);
+      draw_side_panel(s, panel, action);
     }
     apply_command(s, command, live_source);
     advance(s, in.dt, live_source);
 
+    if (in.method) {
+      action.apply_body = true;
+      action.method = *in.method;
+      panel = make_panel_state(s, panel.session_path.data());
+    }
+    if (in.resize) glfwSetWindowSize(glfw, static_cast<int>(in.resize->x), static_cast<int>(in.resize->y));
     if (action.apply_body) {
       restart_with(s, panel_body(panel), action.method);
-      s.status = "new recording: " + std::string(collision::to_string(action.method));
+      s.status = "new branch " + s.branch_label + " (the old one is kept: timeline, branch)";
+    }
+    bool quit_after_save = false, load_confirmed = false;
+    if (s.ask != LiveState::Ask::kNothing) {
+      const UnsavedAnswer answer = ask_about_unsaved(s);
+      if (answer == UnsavedAnswer::kSaveFirst) action.save_session = true;
+      if (answer == UnsavedAnswer::kSaveFirst || answer == UnsavedAnswer::kDiscard) {
+        if (s.ask == LiveState::Ask::kLoad) action.load_session = load_confirmed = true;
+        if (s.ask == LiveState::Ask::kQuit) quit_after_save = true;
+      }
+      if (answer != UnsavedAnswer::kWaiting) s.ask = LiveState::Ask::kNothing;
     }
     if (action.save_session) {
       try {
         const std::filesystem::path path(panel.session_path.data());
         if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-        save_session(path.string(), s.scene.spec, *s.session);
-        s.status = "saved " + path.string() + " (" + std::to_string(s.session->frame_count()) + " frames)";
+        s.status = save_branch(s, path.string());
+        s.unsaved = false;
       } catch (const std::exception& e) {
         s.status = e.what();
+        quit_after_save = action.load_session = false;  // a failed save neither quits nor loads
       }
+    }
+    if (quit_after_save) break;
+    if (action.load_session && s.unsaved && !load_confirmed) {
+      s.ask = LiveState::Ask::kLoad;  // asked from the next frame on; the load waits for the answer
+      action.load_session = false;
     }
     if (action.load_session) {
       try {
         const SessionRecording rec = load_session(panel.session_path.data());
-        if (rec.scene != s.scene.spec) {
+        const bool other_level = rec.scene != s.scene.spec;
+        if (other_level) s.shelved.clear();  // branches of another level cannot be shown here
+        else shelve_branch(s);                // the shown recording stays, as a branch
+        if (other_level) {
           s.scene = load_scene(rec.scene);
           s.base_params.up = s.scene.up;
           renderer::wait_idle(r);
           level = renderer::upload_mesh(r, level_upload(s.scene, rec.config.params.max_slope_degrees));
         }
         load_recording(s, rec);
+        s.unsaved = false;
         s.selection = {};
         s.camera.mode = CameraMode::kFollow;
         s.status = "loaded " + std::string(panel.session_path.data()) + " (" + std::to_string(rec.inputs.size()) + " frames)";
       } catch (const std::exception& e) {
         s.status = e.what();
       }
+    }
+    if (in.dump) std::filesystem::create_directories(s.out_dir);
+    if (in.dump) dump_branches(s, (std::filesystem::path(s.out_dir) / "branches.txt").string());
+    if (in.dump) {
+      char size[64];
+      std::snprintf(size, sizeof size, "window %u %u\n", extent.width, extent.height);
+      std::ofstream(std::filesystem::path(s.out_dir) / ("panels_" + std::to_string(tick) + ".txt"))
+          << size << describe_panels();
     }
     if (action.screenshot) s.screenshot_requested = true;
     if (s.comparison.on) update_comparison(s);
@@ -233,6 +317,7 @@ int run_live(const RunOptions& o) {
     }
     const renderer::Camera camera = update_camera(s, in, s.view.after);
     build_view_overlay(s, overlay);
+    if (s.camera.follow.see_through) see_through(overlay, camera, {extent.width, extent.height});
     if (!s.show_ui) {
       char hint[96];
       std::snprintf(hint, sizeof hint, "frame %d%s   Tab: panels", s.view.frame, s.playback.paused ? "  PAUSED" : "");

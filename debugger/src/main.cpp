@@ -3,9 +3,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <filesystem>
+#include <stdexcept>
 #include <string>
 
 #include "debugger/app.hpp"
+#include "setup_args/setup_args.hpp"
 
 namespace {
 
@@ -19,6 +22,16 @@ const char* kUsage =
     "  --find-anomalies: also ghost bumps, lost speed, early catches, push-aways\n"
     "     (debugger/include/debugger/anomalies.hpp)\n"
     "  M: robust | offset-prism | sphere-classify\n"
+    "  Setup of a new recording (a session keeps its own): --up x|y|z, --body sphere:R |\n"
+    "     ellipsoid:RX,RY,RZ, --spawn X,Y,Z, and the character's settings as prism-query\n"
+    "     character names them: --gravity G --jump-speed V --max-slope DEG --step H\n"
+    "     --min-step-forward F --snap D --skin S --recovery K (unset: derived from the body)\n"
+    "  --force: overwrite DIR/session.prism (headless refuses to, otherwise)\n"
+    "  --seed N: the tour of a level without a walk script (a seeded wander that seeks\n"
+    "     contacts; 1)\n"
+    "  Camera (both modes): --camera-distance F (arm length, x the body's size; 1)\n"
+    "     --camera-collision on|off (the spring arm keeps walls out of the view; on)\n"
+    "     --see-through (the body and overlays drawn over a dimmed level)\n"
     "  Without --headless a window opens (needs DISPLAY); screenshots (F12) and saved sessions\n"
     "  go to DIR (default captures). Keys: see the window's Keys panel or README.md.\n";
 
@@ -32,11 +45,17 @@ int to_int(const char* flag, const std::string& v) {
   return static_cast<int>(n);
 }
 
+const setup_args::CharacterFlag* character_flag(const std::string& name) {
+  for (const setup_args::CharacterFlag& f : setup_args::character_flags())
+    if (name == f.name) return &f;
+  return nullptr;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   debugger::RunOptions o;
-  bool headless = false, frames_given = false, out_given = false;
+  bool headless = false, frames_given = false, out_given = false, force = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -69,6 +88,43 @@ int main(int argc, char** argv) {
       o.height = to_int("--size", v.substr(x + 1));
     } else if (a == "--validation") o.validation = true;
     else if (a == "--find-anomalies") o.find_anomalies = true;
+    else if (a == "--see-through") o.camera.see_through = true;
+    else if (a == "--force") force = true;
+    else if (a == "--up") {
+      const std::string v = value();
+      o.setup.up = setup_args::parse_up_axis(v);
+      if (!o.setup.up) { std::fprintf(stderr, "prism: --up wants x, y or z, got '%s'\n", v.c_str()); return 2; }
+    } else if (a == "--body") {
+      try {
+        o.setup.body = setup_args::parse_body(value());
+      } catch (const std::invalid_argument& e) {
+        std::fprintf(stderr, "prism: --body: %s\n", e.what());
+        return 2;
+      }
+    } else if (a == "--spawn") {
+      const std::string v = value();
+      o.setup.spawn = setup_args::parse_point(v);
+      if (!o.setup.spawn) { std::fprintf(stderr, "prism: --spawn wants X,Y,Z, got '%s'\n", v.c_str()); return 2; }
+    } else if (const setup_args::CharacterFlag* f = character_flag(a)) {
+      const std::string v = value();
+      o.character.*(f->value) = setup_args::parse_finite(v);
+      if (!(o.character.*(f->value))) { std::fprintf(stderr, "prism: %s wants a number, got '%s'\n", a.c_str(), v.c_str()); return 2; }
+    }
+    else if (a == "--seed") o.seed = static_cast<std::uint64_t>(to_int("--seed", value()));
+    else if (a == "--camera-collision") {
+      const std::string v = value();
+      if (v != "on" && v != "off") { std::fprintf(stderr, "prism: --camera-collision wants on or off\n"); return 2; }
+      o.camera.collide = v == "on";
+    } else if (a == "--camera-distance") {
+      const std::string v = value();
+      char* end = nullptr;
+      const float d = std::strtof(v.c_str(), &end);
+      if (v.empty() || *end != '\0' || !(d >= 0.1f && d <= 100.0f)) {
+        std::fprintf(stderr, "prism: --camera-distance wants a number in [0.1, 100], got '%s'\n", v.c_str());
+        return 2;
+      }
+      o.camera.distance = d;
+    }
     else if (a == "--script-keys") o.script_keys = value();  // test hook (debugger/src/live/controls.hpp)
     else if (a == "-h" || a == "--help") { std::fputs(kUsage, stdout); return 0; }
     else { std::fprintf(stderr, "prism: unknown argument '%s'\n%s", a.c_str(), kUsage); return 2; }
@@ -81,6 +137,13 @@ int main(int argc, char** argv) {
     if (headless) {
       if (!frames_given || !out_given) {
         std::fprintf(stderr, "prism: --headless needs --frames N and --out DIR\n%s", kUsage);
+        return 2;
+      }
+      // A session is a recording someone may not have saved elsewhere: never overwrite one unasked.
+      const std::filesystem::path kept = std::filesystem::path(o.out) / "session.prism";
+      std::error_code ec;
+      if (!force && std::filesystem::exists(kept, ec)) {
+        std::fprintf(stderr, "prism: %s exists; give --force to overwrite it (or another --out)\n", kept.c_str());
         return 2;
       }
       const debugger::HeadlessResult r = debugger::run_headless(o);

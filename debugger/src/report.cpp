@@ -7,7 +7,10 @@
 #include <map>
 #include <stdexcept>
 
+#include <glm/geometric.hpp>
 #include <nlohmann/json.hpp>
+
+#include "collision/queries.hpp"
 
 namespace debugger {
 namespace {
@@ -28,6 +31,27 @@ FrameRecord make_frame_record(int frame, const collision::CharacterState& state,
   }
   r.events = std::move(events);
   return r;
+}
+
+void add_overlap_hits(FrameRecord& r, const collision::World& world, const collision::Body& body) {
+  const glm::dvec3 radii(body.radii);
+  const glm::dvec3 c = glm::dvec3(r.state.position) / radii;
+  for (const Event& e : r.events) {
+    if (e.kind != EventKind::kEndsInOverlap) continue;
+    for (std::uint32_t t : e.triangles) {
+      if (t >= world.mesh().triangle_count()) continue;
+      const collision::Triangle tri = world.mesh().triangle(t);
+      const glm::dvec3 p = collision::closest_point_on_triangle(c, glm::dvec3(tri.a) / radii, glm::dvec3(tri.b) / radii,
+                                                                glm::dvec3(tri.c) / radii);
+      const double d = glm::length(c - p);
+      FrameRecord::Overlap o;
+      o.triangle = t;
+      o.depth = static_cast<float>((1.0 - d) * body.min_radius());
+      o.point = glm::vec3(p * radii);
+      o.normal = d > 0.0 ? glm::vec3(glm::normalize((c - p) * radii)) : glm::vec3(0.0f);
+      r.overlaps.push_back(o);
+    }
+  }
 }
 
 void write_report(const std::string& path, const ReportHeader& header,
@@ -58,6 +82,15 @@ void write_report(const std::string& path, const ReportHeader& header,
                       {"feature", collision::to_string(h.feature)},
                       {"start_overlap", h.start_overlap}});
     }
+    for (const FrameRecord::Overlap& o : f.overlaps)
+      hits.push_back({{"phase", "end_overlap"},
+                      {"triangle", o.triangle},
+                      {"toi", 1.0},
+                      {"point", vec(o.point)},
+                      {"normal", vec(o.normal)},
+                      {"feature", "none"},
+                      {"start_overlap", false},
+                      {"depth", o.depth}});
     fr["hits"] = std::move(hits);
     nlohmann::json ev = nlohmann::json::array();
     for (const Event& e : f.events) {

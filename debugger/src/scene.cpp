@@ -12,6 +12,8 @@
 #include <glm/geometric.hpp>
 
 #include "collision_io/level.hpp"
+#include "debugger/follow_camera.hpp"
+#include "debugger/spawn.hpp"
 
 namespace debugger {
 namespace {
@@ -77,7 +79,44 @@ Scene scene_from_obj(std::string_view text, const std::string& name) {
   return scene;
 }
 
-Scene load_scene(const std::string& spec) {
+namespace {
+
+// The command line's setup over the scene's own; a new up axis or body moves a computed spawn.
+Scene with_setup(Scene scene, const SceneSetup& setup, bool computed_spawn) {
+  std::string note = scene.setup_note;
+  if (setup.up) {
+    scene.up = *setup.up;
+    note += (note.empty() ? "" : ", ") + std::string("up from --up");
+  }
+  if (setup.body) {
+    scene.body = *setup.body;
+    note = "body from --body" + (note.empty() ? "" : ", " + note);
+  }
+  if (setup.spawn) {
+    scene.spawn = *setup.spawn;
+    note += (note.empty() ? "" : ", ") + std::string("spawn from --spawn");
+  } else if (computed_spawn && (setup.up || setup.body)) {
+    scene.spawn = spawn_above_largest_floor(*scene.world, scene.up, body_size(scene.body), 50.0f);
+  }
+  if (scene.body.shape == collision::Shape::kCapsule) scene.body.axis = scene.up;  // a capsule stands along up
+  scene.setup_note = note;
+  return scene;
+}
+
+Scene load_scene_as_is(const std::string& spec);
+
+}  // namespace
+
+Scene load_scene(const std::string& spec, const SceneSetup& setup) {
+  const bool mesh_file = !(spec.empty() || spec == "default" || spec.rfind("zoo:", 0) == 0);
+  Scene scene = load_scene_as_is(spec);
+  const bool computed_spawn = mesh_file && scene.setup_note.find("spawn above") != std::string::npos;
+  return with_setup(std::move(scene), setup, computed_spawn);
+}
+
+namespace {
+
+Scene load_scene_as_is(const std::string& spec) {
   if (spec.empty() || spec == "default") {
     Scene scene = scene_from_obj(embedded_asset("default_scene.obj"), "default");
     scene.default_walk = std::string(embedded_asset("default_scene.walk"));
@@ -109,21 +148,19 @@ Scene load_scene(const std::string& spec) {
       scene.spawn_yaw = level.spawns.front().angle_degrees * kDegrees;
     }
     if (scene.name == "oa_dm1") scene.default_walk = std::string(embedded_asset("oa_dm1.walk"));
-  } else {
-    // A mesh file: start above the middle of its bounds, body sized to a metre-scale level.
-    // The bounds of the triangles kept, not of every vertex: a vertex whose triangles make_mesh()
-    // dropped (non-finite, degenerate) must not move the spawn to NaN.
-    glm::vec3 lo(INFINITY), hi(-INFINITY);
-    for (std::size_t t = 0; t < level.mesh.triangle_count(); ++t) {
-      const collision::Triangle tri = level.mesh.triangle(t);
-      for (const glm::vec3& p : {tri.a, tri.b, tri.c}) { lo = glm::min(lo, p); hi = glm::max(hi, p); }
-    }
-    const glm::vec3 mid = (lo + hi) * 0.5f;
-    scene.spawn = mid + level.up * (glm::dot(hi - mid, level.up) * 0.5f);
+    scene.setup_note = "body: Quake's player as a sphere of radius 16";
   }
   scene.world = std::make_shared<collision::World>(std::move(level.mesh));
+  if (!level.quake_map) {
+    // A mesh file: a body scaled to the level, above its largest walkable area.
+    scene.body = default_mesh_body(scene.world->mesh());
+    scene.spawn = spawn_above_largest_floor(*scene.world, scene.up, body_size(scene.body), 50.0f);
+    scene.setup_note = "default body: sphere, 1% of the level's diagonal (>= 0.4); spawn above the largest floor";
+  }
   return scene;
 }
+
+}  // namespace
 
 std::vector<std::string> zoo_scene_names() {
   // The issue's order of value (issue 11): the first are the bugs users hit most.
@@ -139,6 +176,7 @@ std::vector<std::string> zoo_scene_names() {
 SessionConfig spawn_config(const Scene& scene, const collision::CharacterParams& base) {
   SessionConfig c;
   c.body = scene.body;
+  if (c.body.shape == collision::Shape::kCapsule) c.body.axis = glm::normalize(scene.up);
   c.params = base;
   c.params.up = scene.up;
   c.start = scene.spawn;

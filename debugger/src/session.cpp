@@ -1,5 +1,8 @@
-// The frame history: inputs every frame, body states at keyframes.
+// The frame history: inputs every frame, body states at keyframes, and the segments a fork
+// starts (another body or method from a frame on).
 #include "debugger/session.hpp"
+
+#include <algorithm>
 
 namespace debugger {
 
@@ -12,48 +15,97 @@ Session::Session(const collision::World& world, const SessionConfig& config)
   // on the ground, and a recording restarted mid-walk gets back the contacts it had there.
   last_ = collision::refresh_contacts(world, config_.body, start, config_.params);
   keyframes_.push_back(last_);
+  segments_.push_back({0, config_.body, config_.params});
+}
+
+const SessionSegment& Session::segment_at(int frame) const {
+  // The last segment starting at or before `frame`.
+  auto it = std::upper_bound(segments_.begin(), segments_.end(), frame,
+                             [](int f, const SessionSegment& s) { return f < s.first_frame; });
+  return it == segments_.begin() ? segments_.front() : *(it - 1);
 }
 
 collision::CharacterState Session::step(const collision::CharacterState& s, const FrameInput& in,
-                                        const collision::CharacterParams& p,
+                                        const collision::Body& body, const collision::CharacterParams& p,
                                         collision::Trace* t) const {
-  return collision::step_character(*world_, config_.body, s, collision::walk_input(in.character, p, config_.body),
-                                   config_.dt, p, t);
+  return collision::step_character(*world_, body, s, collision::walk_input(in.character, p, body), config_.dt, p, t);
+}
+
+collision::CharacterState Session::entering(int frame, const collision::CharacterState& s) const {
+  if (frame == 0 || segments_.size() == 1) return s;
+  const SessionSegment& seg = segment_at(frame);
+  if (seg.first_frame != frame) return s;
+  return collision::refresh_contacts(*world_, seg.body, s, seg.params);
 }
 
 const collision::CharacterState& Session::push(const FrameInput& input, collision::Trace* trace) {
-  last_ = step(last_, input, config_.params, trace);
+  const int f = frame_count();
+  const SessionSegment& seg = segments_.back();
+  last_ = step(entering(f, last_), input, seg.body, seg.params, trace);
   inputs_.push_back(input);
   if (inputs_.size() % kKeyframeInterval == 0) keyframes_.push_back(last_);
   return last_;
 }
 
-collision::CharacterState Session::state_at(int frames) const {
+collision::CharacterState Session::raw_state_at(int frames) const {
   if (frames < 0 || frames > frame_count()) frames = frames < 0 ? 0 : frame_count();
   if (frames == frame_count()) return last_;
   const int k = frames / kKeyframeInterval;
   collision::CharacterState s = keyframes_[static_cast<std::size_t>(k)];
-  for (int f = k * kKeyframeInterval; f < frames; ++f)
-    s = step(s, inputs_[static_cast<std::size_t>(f)], config_.params, nullptr);
+  for (int f = k * kKeyframeInterval; f < frames; ++f) {
+    const SessionSegment& seg = segment_at(f);
+    s = step(entering(f, s), inputs_[static_cast<std::size_t>(f)], seg.body, seg.params, nullptr);
+  }
   return s;
 }
 
+collision::CharacterState Session::state_at(int frames) const {
+  frames = std::clamp(frames, 0, frame_count());
+  return entering(frames, raw_state_at(frames));
+}
+
 collision::CharacterState Session::retrace(int frame, collision::Trace& trace) const {
-  return retrace(frame, config_.params.move.method, trace);
+  return retrace(frame, segment_at(frame).params.move.method, trace);
 }
 
 collision::CharacterState Session::retrace(int frame, collision::Method method,
                                            collision::Trace& trace) const {
-  collision::CharacterParams p = config_.params;
+  const SessionSegment& seg = segment_at(frame);
+  collision::CharacterParams p = seg.params;
   p.move.method = method;
-  return step(state_at(frame), input(frame), p, &trace);
+  return step(state_at(frame), input(frame), seg.body, p, &trace);
 }
 
 void Session::truncate(int frames) {
   if (frames < 0 || frames >= frame_count()) return;
-  last_ = state_at(frames);
+  last_ = raw_state_at(frames);
   inputs_.resize(static_cast<std::size_t>(frames));
   keyframes_.resize(static_cast<std::size_t>(frames / kKeyframeInterval + 1));
+  // Segments that start after the new end have no frames left; one starting right at it stays
+  // (the frames recorded next run in it).
+  while (segments_.size() > 1 && segments_.back().first_frame > frames) segments_.pop_back();
+  config_.body = segments_.back().body;
+  config_.params = segments_.back().params;
+}
+
+void Session::fork(const collision::Body& body, const collision::CharacterParams& params) {
+  collision::CharacterParams p = params;
+  p.up = config_.params.up;
+  p = p.resolved(body);
+  if (segments_.back().first_frame == frame_count() && segments_.size() > 1) segments_.pop_back();
+  if (segments_.back().first_frame == frame_count()) {
+    // No frame ran in the last segment yet (a fork at frame 0): it is replaced, and the start
+    // state takes the new body's contacts as a new Session would.
+    segments_.back() = {frame_count(), body, p};
+    if (frame_count() == 0) {
+      last_ = collision::refresh_contacts(*world_, body, last_, p);
+      keyframes_.assign(1, last_);
+    }
+  } else {
+    segments_.push_back({frame_count(), body, p});
+  }
+  config_.body = body;
+  config_.params = p;
 }
 
 void Session::set_method(collision::Method method) {
@@ -62,6 +114,7 @@ void Session::set_method(collision::Method method) {
   config_.params.move.method = method;
   inputs_.clear();
   keyframes_.assign(1, last_);
+  segments_.assign(1, {0, config_.body, config_.params});
 }
 
 std::size_t Session::memory_bytes() const {

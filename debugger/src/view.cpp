@@ -1,7 +1,8 @@
-// Colours, camera and the shared ImGui panels.
+// Colours and the shared ImGui panels.
 #include "debugger/view.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 #include <glm/geometric.hpp>
 #include <imgui.h>
@@ -28,28 +29,11 @@ renderer::MeshUpload level_upload(const Scene& scene, float max_slope_degrees) {
   return up;
 }
 
-renderer::Camera follow_camera(const Scene& scene, const collision::Body& body,
-                               const collision::CharacterState& state, float yaw,
-                               const collision::Trace& trace) {
-  const float r = body.min_radius();
-  glm::vec3 target = state.position;
-  for (const collision::SlideIteration& it : trace.iterations)
-    if (it.hit && std::fabs(glm::dot(it.normal, scene.up)) < 0.7f) target = (state.position + it.contact_point) * 0.5f;
-  renderer::Camera cam;
-  cam.up = scene.up;
-  const glm::vec3 forward = renderer::direction_from_angles(scene.up, yaw, 0.0f);
-  // Behind, above and a little to the side, so a wall straight ahead is seen at an angle.
-  const glm::vec3 side = glm::normalize(glm::cross(forward, scene.up));
-  cam.position = state.position - forward * (7.0f * r) + scene.up * (4.5f * r) + side * (2.5f * r);
-  cam.forward = glm::normalize(target - cam.position);
-  cam.near_plane = 0.05f * r;
-  cam.far_plane = 2000.0f * r;
-  return cam;
-}
-
-void draw_legend(OverlayOptions* toggles, float x, float y) {
-  ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(330, toggles ? 340.0f : 270.0f), ImGuiCond_FirstUseEver);
+void draw_legend(OverlayOptions* toggles, float x, float y, bool placed) {
+  if (!placed) {
+    ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(330, toggles ? 340.0f : 270.0f), ImGuiCond_FirstUseEver);
+  }
   ImGui::SetNextWindowBgAlpha(0.8f);
   ImGui::Begin("Legend", nullptr, toggles ? 0 : ImGuiWindowFlags_NoTitleBar);
   for (std::size_t i = 0; i < static_cast<std::size_t>(Overlay::kCount); ++i) {
@@ -73,15 +57,35 @@ void draw_legend(OverlayOptions* toggles, float x, float y) {
   ImGui::End();
 }
 
+std::string triangle_list(const std::vector<std::uint32_t>& triangles) {
+  std::string out;
+  for (std::size_t i = 0; i < triangles.size() && i < 6; ++i) out += (i ? "," : " tri ") + std::to_string(triangles[i]);
+  if (triangles.size() > 6) out += ",...";
+  return out;
+}
+
+std::string body_label(const collision::Body& body) {
+  char text[96];
+  if (body.is_sphere())
+    std::snprintf(text, sizeof text, "sphere r %.4g", static_cast<double>(body.radii.x));
+  else
+    std::snprintf(text, sizeof text, "ellipsoid %.4g %.4g %.4g", static_cast<double>(body.radii.x),
+                  static_cast<double>(body.radii.y), static_cast<double>(body.radii.z));
+  return text;
+}
+
 void draw_frame_panel(const std::string& scene, collision::Method method, int frame,
                       const collision::CharacterState& state, const collision::Trace& trace,
-                      const std::vector<Event>& events, float skin, float x, float y) {
+                      const std::vector<Event>& events, float skin, float x, float y,
+                      const collision::Body& body, const std::string& setup_note) {
   ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
   // A fixed size: an auto-sized window is wrong on its first frame (PLATFORM.md, ImGui trap 4).
-  ImGui::SetNextWindowSize(ImVec2(560, 215), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(560, kFramePanelHeight), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.8f);
   ImGui::Begin("Frame", nullptr, ImGuiWindowFlags_NoTitleBar);
-  ImGui::Text("%s   frame %d   method %s", scene.c_str(), frame, collision::to_string(method));
+  ImGui::Text("%s   frame %d   method %s   body %s", scene.c_str(), frame, collision::to_string(method),
+              body_label(body).c_str());
+  if (!setup_note.empty()) ImGui::TextDisabled("%s", setup_note.c_str());
   ImGui::Text("pos %.3f %.3f %.3f   %s   ground n %.2f %.2f %.2f", state.position.x, state.position.y,
               state.position.z, collision::to_string(state.ground), state.ground_normal.x, state.ground_normal.y,
               state.ground_normal.z);
@@ -103,8 +107,8 @@ void draw_frame_panel(const std::string& scene, collision::Method method, int fr
   }
   ImGui::Text("%zu iterations, %d hits", trace.iterations.size(), hits);
   for (const Event& e : events)
-    ImGui::TextColored(is_anomaly(e.kind) ? ImVec4(1, 0.3f, 0.3f, 1) : ImVec4(1, 0.9f, 0.4f, 1), "event: %s %s",
-                       to_string(e.kind), e.detail.c_str());
+    ImGui::TextColored(is_anomaly(e.kind) ? ImVec4(1, 0.3f, 0.3f, 1) : ImVec4(1, 0.9f, 0.4f, 1), "event: %s %s%s",
+                       to_string(e.kind), e.detail.c_str(), triangle_list(e.triangles).c_str());
   ImGui::End();
 }
 

@@ -147,11 +147,12 @@ void debug_record(const DebugPass& pass, VkCommandBuffer cmd, std::uint32_t slot
     vkCmdBindVertexBuffers(cmd, 0, 1, &buffer, &span.offset);
     vkCmdDraw(cmd, span.count / 3 * 3, 1, 0, 0);
   };
-  // Depth-tested: lines and points first, translucent triangles last (they write no depth).
-  // On top: triangles first, so lines and points stay readable over translucent planes.
+  // Both lists: translucent triangles first (they write no depth), then lines and points over
+  // them, so every line keeps its legend colour (outlines over fills; a fill never tints the
+  // body's wire). Depth-tested lines are still hidden by the level where it is nearer.
+  draw_triangles(pass.triangles[0], upload.triangles[0]);
   draw_pulled(pass.lines[0], upload.lines[0]);
   draw_pulled(pass.points[0], upload.points[0]);
-  draw_triangles(pass.triangles[0], upload.triangles[0]);
   draw_triangles(pass.triangles[1], upload.triangles[1]);
   draw_pulled(pass.lines[1], upload.lines[1]);
   draw_pulled(pass.points[1], upload.points[1]);

@@ -10,6 +10,7 @@
 
 #include "debugger/app.hpp"
 #include "renderer/image.hpp"
+#include "window_script.hpp"
 
 namespace {
 
@@ -18,21 +19,12 @@ namespace fs = std::filesystem;
 TEST(LiveWindow2d, TourPauseStepStepBackMethodAndScreenshots) {
   if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
   if (!fs::exists("/usr/share/games/doom/freedoom1.wad")) GTEST_SKIP() << "freedoom not installed";
-  const fs::path dir = fs::path(PRISM_TEST_OUTPUT_DIR) / "live_window_2d";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const fs::path keys = dir / "keys.txt";
   // Ticks 0..59 record frames 0..59 of the tour; P at 60 pauses on frame 59; two steps record
   // 60 and 61; a step back shows 60.
-  std::ofstream(keys) << "60 tap P\n65 tap PERIOD\n70 tap RIGHT\n75 tap COMMA\n80 tap F12\n85 tap C\n"
-                         "90 tap F12\n95 exit\n";
-  debugger::RunOptions o;
+  auto [dir, o] = window_test::scripted_run(
+      "live_window_2d",
+      "60 tap P\n65 tap PERIOD\n70 tap RIGHT\n75 tap COMMA\n80 tap F12\n85 tap C\n90 tap F12\n95 exit\n");
   o.scene = "freedoom1:E1M1";
-  o.script_keys = keys.string();
-  o.out = (dir / "captures").string();
-  o.width = 1024;
-  o.height = 640;
-  o.validation = true;
   ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
   for (const char* name : {"E1M1_f000060_crossing.png", "E1M1_f000060_quadrant.png"}) {
     const fs::path png = dir / "captures" / name;

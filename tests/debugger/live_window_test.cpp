@@ -6,11 +6,15 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "debugger/app.hpp"
 #include "renderer/image.hpp"
+#include "window_script.hpp"
 
 namespace {
 
@@ -18,20 +22,10 @@ namespace fs = std::filesystem;
 
 TEST(LiveWindow, PauseStepStepBackAndScreenshotWriteThePng) {
   if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
-  const fs::path dir = fs::path(PRISM_TEST_OUTPUT_DIR) / "live_window";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const fs::path keys = dir / "keys.txt";
   // One recorded frame per window frame: ticks 0..69 record frames 0..69 (W held for the
   // first second), P pauses on frame 69, two steps record 70 and 71, a step back shows 70.
-  std::ofstream(keys) << "0 down W\n60 up W\n70 tap P\n75 tap PERIOD\n80 tap RIGHT\n85 tap COMMA\n"
-                         "90 tap F12\n95 exit\n";
-  debugger::RunOptions o;
-  o.script_keys = keys.string();
-  o.out = (dir / "captures").string();
-  o.width = 1024;
-  o.height = 640;
-  o.validation = true;
+  const auto [dir, o] = window_test::scripted_run(
+      "live_window", "0 down W\n60 up W\n70 tap P\n75 tap PERIOD\n80 tap RIGHT\n85 tap COMMA\n90 tap F12\n95 exit\n");
   ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
 
   const fs::path png = dir / "captures" / "default_f000070_robust.png";
@@ -57,22 +51,101 @@ TEST(LiveWindow, PauseStepStepBackAndScreenshotWriteThePng) {
 // 000 held by the wedge's prism spike (frames 126..179 of zoo:wedge's walk).
 TEST(LiveWindow, ZooSceneWalksItselfAndShiftNJumpsToTheLastAnomaly) {
   if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
-  const fs::path dir = fs::path(PRISM_TEST_OUTPUT_DIR) / "live_window_zoo";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const fs::path keys = dir / "keys.txt";
-  std::ofstream(keys) << "200 down SHIFT\n201 tap N\n202 up SHIFT\n210 tap F12\n215 exit\n";
-  debugger::RunOptions o;
+  auto [dir, o] = window_test::scripted_run("live_window_zoo",
+                                            "200 down SHIFT\n201 tap N\n202 up SHIFT\n210 tap F12\n215 exit\n");
   o.scene = "zoo:wedge";
   o.method = "offset-prism";
-  o.script_keys = keys.string();
-  o.out = (dir / "captures").string();
-  o.width = 1024;
-  o.height = 640;
-  o.validation = true;
   ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
   EXPECT_TRUE(fs::exists(dir / "captures" / "zoo_wedge_f000179_offset-prism.png"))
       << "expected the screenshot at the last anomaly, frame 179";
+}
+
+// History is never lost: a method change on a past frame forks a branch that keeps every
+// frame up to it (the same positions), and the branch before the change stays, whole.
+TEST(LiveWindow, MethodChangeMidTourKeepsEveryEarlierFrameAndAddsABranch) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
+  // Frames 0..89 walk (W), P pauses on 89, the view goes back to frame 40, the method changes
+  // there, P plays on (new frames with offset-prism, W held again), dump, exit.
+  const auto [dir, o] = window_test::scripted_run(
+      "live_window_fork",
+      "0 down W\n90 tap P\n91 up W\n92 seek 40\n93 method offset-prism\n94 down W\n95 tap P\n140 dump\n141 exit\n");
+  ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
+
+  std::ifstream in(dir / "captures" / "branches.txt");
+  ASSERT_TRUE(in) << "no branches.txt";
+  std::vector<std::string> labels;
+  std::vector<std::vector<std::string>> frames;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("branch ", 0) == 0) {
+      labels.push_back(line.substr(7));
+      frames.emplace_back();
+    } else if (!frames.empty()) {
+      frames.back().push_back(line);
+    }
+  }
+  ASSERT_EQ(labels.size(), 2u) << "the new branch and the one before the change";
+  EXPECT_NE(labels[0].find("offset-prism"), std::string::npos) << labels[0];
+  const std::vector<std::string>& fork = frames[0];
+  const std::vector<std::string>& before = frames[1];
+  EXPECT_GE(before.size(), 90u) << "the old branch keeps all its frames";
+  ASSERT_GT(fork.size(), 60u) << "the fork keeps frames 0..40 and records more";
+  for (std::size_t f = 0; f <= 40; ++f) EXPECT_EQ(fork[f], before[f]) << "frame " << f << " changed";
+}
+
+struct Rect {
+  std::string name;
+  float x, y, w, h;
+};
+
+// Resized to 1000x600, to 200x120 and back to 1280x720: at every size each panel lies inside
+// the window and no two overlap (layout.hpp: anchored to the edges, collapsed when small).
+TEST(LiveWindow, PanelsStayInsideTheWindowAndApartThroughResizes) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
+  const auto [dir, o] = window_test::scripted_run(
+      "live_window_resize",
+      "5 dump\n10 resize 1000 600\n20 dump\n30 resize 200 120\n40 dump\n50 resize 1280 720\n60 dump\n65 exit\n");
+  ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
+  const std::pair<int, std::pair<float, float>> expected[] = {
+      {5, {1024, 640}}, {20, {1000, 600}}, {40, {200, 120}}, {60, {1280, 720}}};
+  for (const auto& [tick, size] : expected) {
+    std::ifstream in(dir / "captures" / ("panels_" + std::to_string(tick) + ".txt"));
+    ASSERT_TRUE(in) << "no panel dump at tick " << tick;
+    std::string word;
+    float w = 0, h = 0;
+    in >> word >> w >> h;
+    EXPECT_EQ(w, size.first) << "tick " << tick;
+    EXPECT_EQ(h, size.second) << "tick " << tick;
+    std::vector<Rect> rects;
+    for (Rect r; in >> r.name >> r.x >> r.y >> r.w >> r.h;) rects.push_back(r);
+    EXPECT_EQ(rects.size(), 4u) << "legend, keys, side panel and timeline at tick " << tick;
+    for (const Rect& r : rects) {
+      EXPECT_GE(r.x, 0.0f) << r.name << " at " << w << "x" << h;
+      EXPECT_GE(r.y, 0.0f) << r.name << " at " << w << "x" << h;
+      EXPECT_LE(r.x + r.w, w) << r.name << " at " << w << "x" << h;
+      EXPECT_LE(r.y + r.h, h) << r.name << " at " << w << "x" << h;
+    }
+    for (std::size_t i = 0; i < rects.size(); ++i)
+      for (std::size_t j = i + 1; j < rects.size(); ++j) {
+        const Rect& a = rects[i];
+        const Rect& b = rects[j];
+        const bool apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+        EXPECT_TRUE(apart) << a.name << " overlaps " << b.name << " at " << w << "x" << h;
+      }
+  }
+}
+
+// Ten taps between two window frames are ten steps (presses are queued, not sampled).
+TEST(LiveWindow, TenQuickTapsGiveTenSteps) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
+  std::string keys = "70 tap P\n";  // paused on frame 69
+  for (int i = 0; i < 10; ++i) keys += "75 tap COMMA\n";
+  keys += "76 tap F12\n";
+  for (int i = 0; i < 10; ++i) keys += "80 tap PERIOD\n";
+  keys += "81 tap F12\n85 exit\n";
+  const auto [dir, o] = window_test::scripted_run("live_window_taps", keys);
+  ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
+  EXPECT_TRUE(fs::exists(dir / "captures" / "default_f000059_robust.png")) << "ten steps back from 69";
+  EXPECT_TRUE(fs::exists(dir / "captures" / "default_f000069_robust.png")) << "and ten forward again";
 }
 
 }  // namespace

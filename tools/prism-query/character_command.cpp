@@ -91,14 +91,7 @@ const char* ground_name(collision::GroundState g) {
 void add_character_args(CLI::App* cmd, CharacterArgs& a) {
   cmd->add_option("--script", a.script, "segments: FRAMES VX VY VZ [jump] per line")->required();
   cmd->add_option("--hz", a.hz, "frames per second (default 60)");
-  cmd->add_option("--gravity", a.gravity, "gravity's magnitude along -up, units/s^2 (default: derived)");
-  cmd->add_option("--jump-speed", a.jump_speed, "jump speed, units/s (default: derived)");
-  cmd->add_option("--max-slope", a.max_slope, "steepest walkable slope, degrees (default 50)");
-  cmd->add_option("--step", a.step, "highest step climbed, units (default: derived; 0: off)");
-  cmd->add_option("--min-step-forward", a.min_step_forward, "shortest forward move onto a step (default: derived)");
-  cmd->add_option("--snap", a.snap, "stick-to-floor reach, units (default: the step height; 0: off)");
-  cmd->add_option("--skin", a.skin, "gap kept to what the body touches (default: 1% of the radius)");
-  cmd->add_option("--recovery", a.recovery, "fraction of an overlap resolved per frame, 0..1 (default 1)");
+  for (const setup_args::CharacterFlag& f : setup_args::character_flags()) cmd->add_option(f.name, a.flags.*f.value, f.help);
   cmd->add_option("--start", a.start, "start position X,Y,Z (default: the first spawn point)");
 }
 
@@ -106,7 +99,7 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
   collision::Body body = resolve_body(b, "character");
   const collision::Method method = resolve_method(m);
   if (!(std::isfinite(a.hz) && a.hz > 0.0f && a.hz <= 100000.0f)) throw InputError("--hz must be in (0, 100000]");
-  if (a.gravity && !(*a.gravity >= 0.0f)) throw InputError("--gravity is a magnitude along -up: it must be >= 0");
+  if (a.flags.gravity && !(*a.flags.gravity >= 0.0f)) throw InputError("--gravity is a magnitude along -up: it must be >= 0");
   const std::vector<Segment> script = read_script(a.script);
   const LoadedWorld lw = load(c);
   collision::CharacterParams params;
@@ -114,14 +107,7 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
   body.axis = params.up;  // a capsule's axis
   params.move.method = method;
   params.move.max_iterations = m.max_iterations;
-  params.gravity = a.gravity;
-  params.jump_speed = a.jump_speed;
-  if (a.max_slope) params.max_slope_degrees = *a.max_slope;
-  params.step_height = a.step;
-  params.min_step_forward = a.min_step_forward;
-  params.snap_distance = a.snap;
-  params.move.skin_width = a.skin;
-  if (a.recovery) params.recovery = *a.recovery;
+  setup_args::apply(a.flags, params);
   params = params.resolved(body);  // throws std::invalid_argument naming the bad value
   const float dt = 1.0f / a.hz;
   collision::CharacterState state;

@@ -4,13 +4,14 @@
 #include <string>
 
 #include "level_args.hpp"
+#include "setup_args/setup_args.hpp"
 
 namespace prism_query {
 
 struct CharacterArgs {
   std::string script;
   float hz = 60.0f;
-  std::optional<float> gravity, jump_speed, max_slope, step, min_step_forward, snap, skin, recovery;
+  setup_args::CharacterFlags flags;  ///< --gravity ... --recovery (shared with prism)
   std::string start;  ///< X,Y,Z, or empty: the level's first spawn point (or a free point)
 };
 void add_character_args(CLI::App* cmd, CharacterArgs& a);

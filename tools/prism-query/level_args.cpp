@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "collision/domain.hpp"
+#include "setup_args/setup_args.hpp"
 
 namespace prism_query {
 
@@ -137,9 +138,7 @@ collision::Method resolve_method(const MotionArgs& m) {
 
 glm::vec3 resolve_up(const MotionArgs& m, const collision::io::Level& level) {
   const std::string axis = m.up.empty() ? (level.quake_map ? "z" : "y") : m.up;
-  if (axis == "x") return {1.0f, 0.0f, 0.0f};
-  if (axis == "y") return {0.0f, 1.0f, 0.0f};
-  if (axis == "z") return {0.0f, 0.0f, 1.0f};
+  if (const std::optional<glm::vec3> up = setup_args::parse_up_axis(axis)) return *up;
   throw InputError("--up: '" + m.up + "' is not x, y or z");
 }
 

@@ -2,8 +2,13 @@
 /// @file app.hpp
 /// The two ways `prism` runs: headless (captures + report, no window system) and live (window).
 
+#include <cstdint>
 #include <string>
 #include <vector>
+
+#include "debugger/follow_camera.hpp"
+#include "debugger/scene.hpp"
+#include "setup_args/setup_args.hpp"
 
 namespace debugger {
 
@@ -24,6 +29,14 @@ struct RunOptions {
   /// Live mode test hook: window frames driven by a key script instead of the keyboard and
   /// mouse (format in debugger/src/live/controls.hpp), deterministic: 1/60 s per window frame.
   std::string script_keys;
+  /// --up, --body, --spawn: the scene's setup for a new recording (a session keeps its own).
+  SceneSetup setup;
+  /// The character's settings (prism-query character's flags, setup_args.hpp).
+  setup_args::CharacterFlags character;
+  /// Seed of the tour a level without a walk script gets (wander.hpp).
+  std::uint64_t seed = 1;
+  /// The follow camera: arm length, spring arm on/off, see-through (follow_camera.hpp).
+  FollowSettings camera;
 };
 
 struct HeadlessResult {

@@ -9,6 +9,7 @@
 /// camera (Scene::up), not by rotating the data.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,11 +31,22 @@ struct Scene {
   float spawn_yaw = 0.0f;   ///< radians about `up` (renderer::direction_from_angles convention)
   collision::Body body = collision::Body::sphere(0.4f);  ///< suits the scene's scale
   std::string default_walk;  ///< walk script text; empty when the scene has none
+  /// Where the body and spawn came from, for the frame panel ("default for a Quake map", ...).
+  std::string setup_note;
+};
+
+/// What a command line may change about a scene (`prism --up --body --spawn`); empty: the
+/// scene's own. A mesh without a spawn point starts above its largest walkable area
+/// (spawn.hpp), computed for the up axis and body given here.
+struct SceneSetup {
+  std::optional<glm::vec3> up;
+  std::optional<collision::Body> body;
+  std::optional<glm::vec3> spawn;
 };
 
 /// Loads `spec` ("" or "default" for the embedded scene). @throws collision::io::LoadError or
 /// std::runtime_error naming the spec and what is wrong.
-Scene load_scene(const std::string& spec);
+Scene load_scene(const std::string& spec, const SceneSetup& setup = {});
 
 /// The bug zoo's scene names (assets/zoo), in the order of value: `zoo:NAME` loads one.
 std::vector<std::string> zoo_scene_names();

@@ -35,6 +35,14 @@ struct SessionConfig {
   collision::CharacterState start_state;
 };
 
+/// From `first_frame` on, frames run with this body and these (resolved) parameters: a
+/// recording forked to another method or body keeps its earlier frames under the old ones.
+struct SessionSegment {
+  int first_frame = 0;
+  collision::Body body;
+  collision::CharacterParams params;
+};
+
 /// Frames are numbered from 0; frame f turns state_at(f) into state_at(f + 1) with input(f).
 class Session {
  public:
@@ -42,7 +50,13 @@ class Session {
 
   Session(const collision::World& world, const SessionConfig& config);
 
+  /// The start (position, yaw, state, dt) and the body and parameters new frames use (those of
+  /// the last segment).
   const SessionConfig& config() const { return config_; }
+  /// One segment unless the recording was forked; segments()[0].first_frame == 0.
+  const std::vector<SessionSegment>& segments() const { return segments_; }
+  /// The segment frame `frame` runs in.
+  const SessionSegment& segment_at(int frame) const;
   const collision::World& world() const { return *world_; }
   int frame_count() const { return static_cast<int>(inputs_.size()); }
 
@@ -58,6 +72,11 @@ class Session {
   collision::CharacterState retrace(int frame, collision::Method method, collision::Trace& trace) const;
   /// Drops every frame from `frames` on (to branch a new recording from a past frame).
   void truncate(int frames);
+  /// Forks at the end of the recording: frames recorded from now on run with `body` and
+  /// `params` (resolved for the body; up and dt stay); every earlier frame keeps its own, so
+  /// states and traces before the fork are unchanged. The state the first new frame starts
+  /// from has its contacts recomputed for the new body.
+  void fork(const collision::Body& body, const collision::CharacterParams& params);
   /// Changes the method (or body) for the frames recorded from now on: earlier frames would
   /// differ, so the history is cut at the current end and restarted from its last state.
   void set_method(collision::Method method);
@@ -65,13 +84,18 @@ class Session {
   std::size_t memory_bytes() const;
 
  private:
-  collision::CharacterState step(const collision::CharacterState& s, const FrameInput& in,
+  collision::CharacterState step(const collision::CharacterState& s, const FrameInput& in, const collision::Body& body,
                                  const collision::CharacterParams& p, collision::Trace* t) const;
+  /// The state after `frames` frames as stepped (before a segment start's contact refresh).
+  collision::CharacterState raw_state_at(int frames) const;
+  /// `s` as frame `frame` starts from it: at a fork, with the contacts of the new body.
+  collision::CharacterState entering(int frame, const collision::CharacterState& s) const;
+  std::vector<SessionSegment> segments_;
   const collision::World* world_;
   SessionConfig config_;
   std::vector<FrameInput> inputs_;
-  std::vector<collision::CharacterState> keyframes_;  ///< state_at(k * kKeyframeInterval)
-  collision::CharacterState last_;
+  std::vector<collision::CharacterState> keyframes_;  ///< raw_state_at(k * kKeyframeInterval)
+  collision::CharacterState last_;  ///< raw_state_at(frame_count())
 };
 
 }  // namespace debugger

@@ -1,7 +1,7 @@
 #pragma once
 /// @file view.hpp
-/// What the picture looks like: the level's colours, the third-person camera that follows the
-/// body and looks at its contact, and the ImGui legend and frame panel (window and headless).
+/// What the picture looks like: the level's colours and the ImGui legend and frame panel
+/// (window and headless); the camera that follows the body is follow_camera.hpp.
 
 #include <string>
 #include <vector>
@@ -9,6 +9,7 @@
 #include "collision/character.hpp"
 #include "collision/trace.hpp"
 #include "debugger/events.hpp"
+#include "debugger/follow_camera.hpp"
 #include "debugger/overlay.hpp"
 #include "debugger/scene.hpp"
 #include "renderer/camera.hpp"
@@ -20,19 +21,25 @@ namespace debugger {
 /// darker, non-solid triangles blue.
 renderer::MeshUpload level_upload(const Scene& scene, float max_slope_degrees);
 
-/// Behind and above the body along its look yaw, aimed between the body and the frame's
-/// contact (if any), with Scene::up as the camera's up.
-renderer::Camera follow_camera(const Scene& scene, const collision::Body& body,
-                               const collision::CharacterState& state, float yaw,
-                               const collision::Trace& trace);
+/// The legend window (overlay colours; with checkboxes when `toggles` is given) at (x, y) on
+/// first use; `placed`: the caller set its position and size (the window's layout).
+void draw_legend(OverlayOptions* toggles, float x, float y, bool placed = false);
 
-/// The legend window (overlay colours; with checkboxes when `toggles` is given).
-void draw_legend(OverlayOptions* toggles, float x, float y);
+/// " tri 12,40,41" (at most six, then "..."): the triangles an event names; empty for none.
+std::string triangle_list(const std::vector<std::uint32_t>& triangles);
 
-/// A small panel: scene, method, frame, ground state and normal, velocities, the contacts (gap
-/// beyond the `skin`), hits and the frame's events.
+/// "sphere r 0.4", "ellipsoid 15 15 28": the body in a few words.
+std::string body_label(const collision::Body& body);
+
+/// The frame panel's height in pixels (headless places it from the bottom).
+inline constexpr float kFramePanelHeight = 232.0f;
+
+/// A small panel: scene, method, frame, the body and where its size came from (`setup_note`),
+/// ground state and normal, velocities, the contacts (gap beyond the `skin`), hits and the
+/// frame's events.
 void draw_frame_panel(const std::string& scene, collision::Method method, int frame,
                       const collision::CharacterState& state, const collision::Trace& trace,
-                      const std::vector<Event>& events, float skin, float x, float y);
+                      const std::vector<Event>& events, float skin, float x, float y,
+                      const collision::Body& body, const std::string& setup_note);
 
 }  // namespace debugger

@@ -35,7 +35,7 @@ void update_comparison(LiveState& s) {
 void add_comparison_overlay(const LiveState& s, OverlayFrame& overlay) {
   const Comparison& c = s.comparison;
   if (!c.on || c.frame != s.view.frame || c.recording != s.recording_id || s.view.frame < 0) return;
-  add_comparison(c.trace, s.session->config().body, kComparisonColour, s.overlay.move_scale, overlay);
+  add_comparison(c.trace, s.session->segment_at(s.view.frame).body, kComparisonColour, s.overlay.move_scale, overlay);
 }
 
 void draw_comparison_section(LiveState& s) {

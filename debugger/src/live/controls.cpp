@@ -6,12 +6,14 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <glm/geometric.hpp>
 #include <imgui.h>
 
+#include "collision/queries.hpp"
 #include "debugger/view.hpp"
 #include "script_lines.hpp"
 
@@ -22,11 +24,11 @@ constexpr int kGlfwKeys[kKeyCount] = {
     GLFW_KEY_W, GLFW_KEY_A, GLFW_KEY_S, GLFW_KEY_D, GLFW_KEY_Q, GLFW_KEY_E, GLFW_KEY_SPACE,
     GLFW_KEY_LEFT_SHIFT, GLFW_KEY_P, GLFW_KEY_PERIOD, GLFW_KEY_COMMA, GLFW_KEY_LEFT, GLFW_KEY_RIGHT,
     GLFW_KEY_PAGE_UP, GLFW_KEY_PAGE_DOWN, GLFW_KEY_HOME, GLFW_KEY_END, GLFW_KEY_F, GLFW_KEY_O,
-    GLFW_KEY_B, GLFW_KEY_C, GLFW_KEY_TAB, GLFW_KEY_F12, GLFW_KEY_ESCAPE, GLFW_KEY_N};
+    GLFW_KEY_B, GLFW_KEY_C, GLFW_KEY_TAB, GLFW_KEY_F12, GLFW_KEY_ESCAPE, GLFW_KEY_N, GLFW_KEY_G, GLFW_KEY_X};
 
 constexpr const char* kKeyNames[kKeyCount] = {
     "W", "A", "S", "D", "Q", "E", "SPACE", "SHIFT", "P", "PERIOD", "COMMA", "LEFT", "RIGHT",
-    "PAGEUP", "PAGEDOWN", "HOME", "END", "F", "O", "B", "C", "TAB", "F12", "ESCAPE", "N"};
+    "PAGEUP", "PAGEDOWN", "HOME", "END", "F", "O", "B", "C", "TAB", "F12", "ESCAPE", "N", "G", "X"};
 
 /// Keys that repeat while held (frame stepping), after this delay, at this period.
 constexpr double kRepeatDelay = 0.4, kRepeatPeriod = 1.0 / 15.0;
@@ -43,7 +45,42 @@ glm::vec2 angles_of(glm::vec3 up, glm::vec3 dir) {
           std::asin(std::clamp(glm::dot(dir, glm::normalize(up)), -1.0f, 1.0f))};
 }
 
+// Key presses between two polls, from GLFW's key callback (one window per process).
+std::array<int, kKeyCount> g_queued_presses{};
+bool g_queue_installed = false;
+GLFWkeyfun g_previous_key_callback = nullptr;
+
+void queue_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  if (g_previous_key_callback) g_previous_key_callback(window, key, scancode, action, mods);
+  if (action != GLFW_PRESS) return;
+  if (key == GLFW_KEY_RIGHT_SHIFT) key = GLFW_KEY_LEFT_SHIFT;
+  for (std::size_t k = 0; k < kKeyCount; ++k)
+    if (kGlfwKeys[k] == key) ++g_queued_presses[k];
+}
+
 }  // namespace
+
+void install_key_queue(GLFWwindow* window) {
+  g_previous_key_callback = glfwSetKeyCallback(window, queue_key);
+  g_queue_installed = true;
+}
+
+std::optional<FocusTarget> focus_target(const LiveState& s, const collision::CharacterState& body_state) {
+  const float size = body_size(s.session->config().body);
+  const collision::TriangleMesh& mesh = s.scene.world->mesh();
+  if (s.selection.triangle < mesh.triangle_count()) {
+    // The point of the picked triangle nearest the body: a large wall is framed where it matters.
+    const collision::Triangle t = mesh.triangle(s.selection.triangle);
+    const glm::vec3 p = glm::vec3(collision::closest_point_on_triangle(
+        glm::dvec3(body_state.position), glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c)));
+    const float extent = std::max({glm::length(t.b - t.a), glm::length(t.c - t.b), glm::length(t.a - t.c)});
+    return FocusTarget{p, std::clamp(extent, 4.0f * size, 12.0f * size)};
+  }
+  for (const collision::SlideIteration& it : s.view.trace.iterations)
+    if (it.hit) return FocusTarget{it.contact_point, 5.0f * size};
+  if (!body_state.contacts.empty()) return FocusTarget{body_state.contacts.front().point, 5.0f * size};
+  return std::nullopt;
+}
 
 const char* key_name(Key k) { return kKeyNames[static_cast<std::size_t>(k)]; }
 
@@ -102,6 +139,16 @@ KeyScript parse_key_script(std::string_view text) {
         if (name == to_string(static_cast<Overlay>(o))) e.xy.x = static_cast<float>(o);
       if (e.xy.x < 0.0f || (v != "on" && v != "off")) fail("overlay needs an overlay name and on or off");
       e.xy.y = v == "on" ? 1.0f : 0.0f;
+    } else if (verb == "method") {
+      e.kind = K::kMethod;
+      std::string m;
+      if (!(ls >> m) || !collision::parse_method(m, e.method)) fail("method needs a method");
+    } else if (verb == "dump") e.kind = K::kDump;
+    else if (verb == "resize") {
+      e.kind = K::kResize;
+      e.xy.x = number();
+      e.xy.y = number();
+      if (e.xy.x < 1.0f || e.xy.y < 1.0f || e.xy.x > 16384.0f || e.xy.y > 16384.0f) fail("resize needs W H in 1..16384");
     } else if (verb == "exit") e.kind = K::kExit;
     else fail("unknown action '" + verb + "'");
     std::string extra;
@@ -126,9 +173,20 @@ InputFrame scripted_input(KeyScript& script, int tick) {
     const ScriptEvent& e = script.events[script.next];
     const auto k = static_cast<std::size_t>(e.key);
     switch (e.kind) {
-      case K::kDown: if (!script.held[k]) in.pressed[k] = true; script.held[k] = true; break;
+      case K::kDown:
+        if (!script.held[k]) {
+          in.pressed[k] = true;
+          ++in.presses[k];
+        }
+        script.held[k] = true;
+        break;
       case K::kUp: script.held[k] = false; break;
-      case K::kTap: in.pressed[k] = true; release_after[k] = !script.held[k]; script.held[k] = true; break;
+      case K::kTap:
+        in.pressed[k] = true;
+        ++in.presses[k];  // taps in one tick all count, as queued presses do
+        release_after[k] = release_after[k] || !script.held[k];
+        script.held[k] = true;
+        break;
       case K::kClick: in.click = e.xy; break;
       case K::kLook: in.look = true; in.mouse_delta += e.xy; break;
       case K::kScroll: in.scroll += e.xy.x; break;
@@ -137,6 +195,9 @@ InputFrame scripted_input(KeyScript& script, int tick) {
       case K::kSeek: in.seek = static_cast<int>(e.xy.x); break;
       case K::kSelect: in.select = static_cast<std::uint32_t>(e.xy.x); break;
       case K::kOverlay: in.overlays.emplace_back(static_cast<int>(e.xy.x), e.xy.y != 0.0f); break;
+      case K::kMethod: in.method = e.method; break;
+      case K::kDump: in.dump = true; break;
+      case K::kResize: in.resize = e.xy; break;
       case K::kExit: in.quit = true; break;
     }
   }
@@ -156,8 +217,17 @@ InputFrame poll_glfw_input(GlfwInput& st, GLFWwindow* window) {
     bool down = !typing && glfwGetKey(window, kGlfwKeys[k]) == GLFW_PRESS;
     if (static_cast<Key>(k) == Key::kShift) down = down || glfwGetKey(window, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS;
     in.held[k] = down;
+    // Presses the callback queued since the last poll: a tap that went down and up between two
+    // frames is not held now, yet counts.
+    const int queued = typing ? 0 : std::exchange(g_queued_presses[k], 0);
+    if (typing) g_queued_presses[k] = 0;
+    if (queued > 0) {
+      in.pressed[k] = true;
+      in.presses[k] = static_cast<std::uint8_t>(std::min(queued, 255));
+    }
     if (down && !st.held[k]) {
       in.pressed[k] = true;
+      if (!g_queue_installed) in.presses[k] = 1;
       st.held_for[k] = 0.0;
     } else if (down) {
       const double before = st.held_for[k];
@@ -165,8 +235,10 @@ InputFrame poll_glfw_input(GlfwInput& st, GLFWwindow* window) {
       // One repeat each time the hold crosses delay + n * period.
       if (repeats(static_cast<Key>(k)) && st.held_for[k] >= kRepeatDelay &&
           std::floor((st.held_for[k] - kRepeatDelay) / kRepeatPeriod) !=
-              std::floor((before - kRepeatDelay) / kRepeatPeriod))
+              std::floor((before - kRepeatDelay) / kRepeatPeriod)) {
         in.pressed[k] = true;
+        in.presses[k] = static_cast<std::uint8_t>(std::min(in.presses[k] + 1, 255));
+      }
     }
   }
   st.held = in.held;
@@ -265,11 +337,28 @@ renderer::Camera update_camera(LiveState& s, const InputFrame& in, const collisi
       c.mode = CameraMode::kFly;
     }
   }
+  if (in.was_pressed(Key::kX)) c.follow.see_through = !c.follow.see_through;
+  if (in.was_pressed(Key::kG)) c.focus_requested = true;
+  if (std::exchange(c.focus_requested, false)) {
+    if (const std::optional<FocusTarget> f = focus_target(s, body_state)) {
+      const glm::vec3 to = f->point - c.camera.position;
+      const glm::vec2 a = glm::length(to) > 0.0f ? angles_of(s.scene.up, glm::normalize(to))
+                                                 : angles_of(s.scene.up, c.camera.forward);
+      c.orbit.target = f->point;
+      c.orbit.distance = f->distance;
+      c.orbit.yaw = a.x;
+      c.orbit.pitch = std::max(-a.y, 0.3f);
+      c.mode = CameraMode::kOrbit;
+    } else {
+      s.status = "focus: pick a triangle first (click), or show a frame with a contact";
+    }
+  }
   if (c.mode == CameraMode::kFollow) {
     // In the past, look the way the body looked on the shown frame.
     const bool past = s.view.frame >= 0 && s.view.frame < s.session->frame_count() - 1;
     const float yaw = past ? s.session->input(s.view.frame).yaw : s.yaw;
-    c.camera = follow_camera(s.scene, s.session->config().body, body_state, yaw, s.view.trace);
+    c.camera = follow_camera(s.scene, s.session->segment_at(std::max(s.view.frame, 0)).body, body_state, yaw,
+                             s.view.trace, c.follow);
     return c.camera;
   }
   c.camera.up = s.scene.up;

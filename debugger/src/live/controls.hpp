@@ -11,11 +11,16 @@
 //   TICK seek FRAME                       show that frame (as the timeline slider does)
 //   TICK select TRIANGLE                  select a triangle (as a click on it does)
 //   TICK overlay NAME on|off              an overlay toggle (names: debugger::to_string(Overlay))
+//   TICK method METHOD                    change the method (forks a branch at the shown frame)
+//   TICK dump                             write DIR/branches.txt: every branch's label and the
+//                                         body centre after each of its frames (%.9g)
+//   TICK resize W H                       resize the window to W x H (screen coordinates)
 //   TICK exit                             close the window
 // TICK counts window frames from 0. A scripted run is deterministic: each window frame is
 // exactly 1/60 s of playback, whatever the wall clock says. KEY names: W A S D Q E SPACE SHIFT
-// P PERIOD COMMA LEFT RIGHT PAGEUP PAGEDOWN HOME END F O B C TAB F12 ESCAPE N.
+// P PERIOD COMMA LEFT RIGHT PAGEUP PAGEDOWN HOME END F O B C TAB F12 ESCAPE N G X.
 
+#include <array>
 #include <bitset>
 #include <cstdint>
 #include <optional>
@@ -37,7 +42,7 @@ namespace debugger::live {
 enum class Key {
   kW, kA, kS, kD, kQ, kE, kSpace, kShift,
   kP, kPeriod, kComma, kLeft, kRight, kPageUp, kPageDown, kHome, kEnd,
-  kF, kO, kB, kC, kTab, kF12, kEscape, kN,
+  kF, kO, kB, kC, kTab, kF12, kEscape, kN, kG, kX,
   kCount
 };
 inline constexpr std::size_t kKeyCount = static_cast<std::size_t>(Key::kCount);
@@ -47,6 +52,9 @@ const char* key_name(Key k);
 struct InputFrame {
   std::bitset<kKeyCount> held;
   std::bitset<kKeyCount> pressed;  ///< went down this frame (or auto-repeated, for stepping)
+  /// How many times each key went down this frame: every tap of a quick series counts (the
+  /// presses are queued by GLFW's key callback, not sampled once a frame).
+  std::array<std::uint8_t, kKeyCount> presses{};
   bool look = false;               ///< right mouse button held: mouse moves the view
   glm::vec2 mouse_delta{0.0f};     ///< pixels since the last frame
   std::optional<glm::vec2> click;  ///< left click in the view (not on a panel), framebuffer pixels
@@ -56,16 +64,20 @@ struct InputFrame {
   std::optional<int> seek;                   ///< script: show this frame
   std::optional<std::uint32_t> select;       ///< script: select this triangle
   std::vector<std::pair<int, bool>> overlays;  ///< script: (Overlay index, on)
+  std::optional<collision::Method> method;   ///< script: fork with this method
+  bool dump = false;                         ///< script: write the branches' positions
+  std::optional<glm::vec2> resize;           ///< script: resize the window
   bool quit = false;
   double dt = 1.0 / 60.0;          ///< seconds since the last window frame
 
   bool is_held(Key k) const { return held[static_cast<std::size_t>(k)]; }
   bool was_pressed(Key k) const { return pressed[static_cast<std::size_t>(k)]; }
+  int times_pressed(Key k) const { return presses[static_cast<std::size_t>(k)]; }
 };
 
 struct ScriptEvent {
   int tick = 0;
-  enum class Kind { kDown, kUp, kTap, kClick, kLook, kScroll, kCompare, kUi, kSeek, kSelect, kOverlay, kExit } kind = Kind::kTap;
+  enum class Kind { kDown, kUp, kTap, kClick, kLook, kScroll, kCompare, kUi, kSeek, kSelect, kOverlay, kMethod, kDump, kResize, kExit } kind = Kind::kTap;
   Key key = Key::kCount;
   glm::vec2 xy{0.0f};
   collision::Method method = collision::Method::kRobust;
@@ -94,6 +106,9 @@ struct GlfwInput {
   double last_time = 0.0;
 };
 InputFrame poll_glfw_input(GlfwInput& state, GLFWwindow* window);
+/// Queues key presses from GLFW's key callback (chained to the one installed before it, ImGui's),
+/// so poll_glfw_input counts every tap between two frames. Call once, after the UI is set up.
+void install_key_queue(GLFWwindow* window);
 
 /// The body's input for a new frame from the held keys and the look angles (WASD relative to
 /// the look yaw, Shift runs, Space jumps on the frame it goes down).
@@ -102,8 +117,17 @@ FrameInput character_input(const InputFrame& in, const LiveState& s, bool jump_p
 /// Turns the look angles (body or free camera) by a mouse movement.
 void apply_look(LiveState& s, const InputFrame& in);
 
+/// Where "focus on selection" looks: the picked triangle's point nearest the body, else the
+/// shown frame's first hit or contact; `distance` suits its size (in world units).
+struct FocusTarget {
+  glm::vec3 point{0.0f};
+  float distance = 1.0f;
+};
+std::optional<FocusTarget> focus_target(const LiveState& s, const collision::CharacterState& body_state);
+
 /// The camera for this frame: following the body, or the detached fly / orbit camera
-/// (moved by WASD QE / right-drag / wheel while detached).
+/// (moved by WASD QE / right-drag / wheel while detached). G focuses the orbit camera on
+/// focus_target; X toggles see-through.
 renderer::Camera update_camera(LiveState& s, const InputFrame& in, const collision::CharacterState& body_state);
 
 }  // namespace debugger::live

@@ -5,6 +5,8 @@
 
 #include <glm/geometric.hpp>
 
+#include "debugger/view.hpp"
+
 namespace debugger::live {
 namespace {
 
@@ -49,6 +51,54 @@ bool pause_if_marked(LiveState& s) {
 
 }  // namespace
 
+void shelve_branch(LiveState& s) {
+  if (s.session->frame_count() == 0) return;  // nothing recorded: nothing to keep
+  Branch b;
+  b.session = std::make_unique<Session>(*s.session);
+  b.timeline = s.timeline;
+  b.label = s.branch_label;
+  s.shelved.push_back(std::move(b));
+}
+
+namespace {
+
+// "#3 what": the next branch number and what made the branch.
+std::string branch_name(LiveState& s, const std::string& what) {
+  std::string name = "#";
+  name += std::to_string(++s.branches_made);
+  name += ' ';
+  name += what;
+  return name;
+}
+
+// Drops the frames after frame `f` (-1: all) from the session and the timeline.
+void cut_after(LiveState& s, int f) {
+  s.session->truncate(f + 1);
+  const auto keep = static_cast<std::size_t>(f + 1);
+  Timeline& t = s.timeline;
+  t.speed.resize(keep);
+  t.iterations.resize(keep);
+  t.contacts.resize(keep);
+  t.penetration.resize(keep);
+  t.events.erase(std::find_if(t.events.begin(), t.events.end(), [f](const Event& e) { return e.frame > f; }),
+                 t.events.end());
+}
+
+// The detector remembers a few frames (contact, ground, the last moves): replay the last ones
+// into a new one so the next frame's events are the ones a straight recording would have.
+void resync_detector(LiveState& s) {
+  new_detector(s);
+  const int n = s.session->frame_count();
+  collision::Trace trace;
+  for (int g = std::max(0, n - 8); g < n; ++g) {
+    const collision::CharacterState before = s.session->state_at(g);
+    const collision::CharacterState after = s.session->retrace(g, trace);
+    (void)s.detector->detect(g, before, after, s.session->input(g), trace);
+  }
+}
+
+}  // namespace
+
 bool at_end(const LiveState& s) { return s.playback.frame >= s.session->frame_count() - 1; }
 
 void start_recording(LiveState& s, const SessionConfig& config) {
@@ -62,15 +112,34 @@ void start_recording(LiveState& s, const SessionConfig& config) {
 }
 
 void restart_with(LiveState& s, const collision::Body& body, collision::Method method) {
-  SessionConfig config = s.session->config();
-  config.body = body;
-  config.params = s.base_params;
-  config.params.move.method = method;
-  config.start = s.view.after.position;
-  config.start_state = s.view.after;  // keeps the velocity and the ground it stood on
-  config.start_yaw = s.yaw;
+  const int f = s.playback.frame;
+  shelve_branch(s);
+  cut_after(s, f);
+  collision::CharacterParams params = s.base_params;
+  params.move.method = method;
+  s.session->fork(body, params);
+  resync_detector(s);
+  s.branch_label = branch_name(s, std::string(collision::to_string(method)) + ", " + body_label(body) +
+                                       " from frame " + std::to_string(f + 1));
   s.walk_active = false;
-  start_recording(s, config);
+  forget_derived(s);
+  show_frame(s, f);
+}
+
+void switch_branch(LiveState& s, std::size_t index) {
+  if (index >= s.shelved.size()) return;
+  const int f = s.playback.frame;
+  Branch& b = s.shelved[index];
+  std::swap(s.session, b.session);
+  std::swap(s.timeline, b.timeline);
+  std::swap(s.branch_label, b.label);
+  resync_detector(s);
+  s.walk_active = s.wander_active = false;
+  s.branch_comparison.branch = -1;
+  const Selection keep_selection = s.selection;
+  forget_derived(s);
+  s.selection = keep_selection;
+  show_frame(s, f);
 }
 
 void load_recording(LiveState& s, const SessionRecording& recording) {
@@ -95,24 +164,10 @@ void load_recording(LiveState& s, const SessionRecording& recording) {
 void branch_here(LiveState& s) {
   const int f = s.playback.frame;
   if (f >= s.session->frame_count() - 1) return;
-  s.session->truncate(f + 1);
-  const auto keep = static_cast<std::size_t>(f + 1);
-  Timeline& t = s.timeline;
-  t.speed.resize(keep);
-  t.iterations.resize(keep);
-  t.contacts.resize(keep);
-  t.penetration.resize(keep);
-  t.events.erase(std::find_if(t.events.begin(), t.events.end(), [f](const Event& e) { return e.frame > f; }),
-                 t.events.end());
-  // The detector remembers a few frames (contact, ground, the last moves): replay them into a
-  // new one so the branch's first events are the ones a straight recording would have.
-  new_detector(s);
-  collision::Trace trace;
-  for (int g = std::max(0, f - 7); g <= f; ++g) {
-    const collision::CharacterState before = s.session->state_at(g);
-    const collision::CharacterState after = s.session->retrace(g, trace);
-    (void)s.detector->detect(g, before, after, s.session->input(g), trace);
-  }
+  shelve_branch(s);
+  cut_after(s, f);
+  resync_detector(s);
+  s.branch_label = branch_name(s, "branched at frame " + std::to_string(f));
   s.walk_active = false;
   const Selection keep_selection = s.selection;
   forget_derived(s);
@@ -125,6 +180,7 @@ bool record_frame(LiveState& s, const FrameInput& input) {
   ViewFrame& v = s.view;
   v.before = s.session->last_state();
   v.after = s.session->push(input, &v.trace);
+  s.unsaved = true;
   append_frame(s, f, v.before, v.after, input, v.trace, &v.events);
   v.frame = f;
   v.recording = s.recording_id;
@@ -194,6 +250,7 @@ void apply_command(LiveState& s, const FrameCommand& c, const InputSource& input
     p.paused_by.clear();
   }
   if (c.branch) branch_here(s);
+  if (c.switch_branch) switch_branch(s, *c.switch_branch);
   const bool moves = c.step != 0 || c.seek || c.event_jump != 0 || c.anomaly_jump != 0;
   if (moves) {
     p.paused = true;

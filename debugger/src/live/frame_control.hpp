@@ -16,13 +16,20 @@ using InputSource = std::function<FrameInput(int frame)>;
 
 /// Starts a new, empty recording with `config` (the body stands at config.start).
 void start_recording(LiveState& s, const SessionConfig& config);
-/// Starts a new recording from the shown frame's state with another body and/or method
-/// (earlier frames would differ under them, so they are dropped).
+/// Forks a new branch at the shown frame with another body and/or method: the frames up to
+/// the shown one are kept (the same states), later ones run with the new body and method, and
+/// the branch before the change is shelved whole (switch_branch).
 void restart_with(LiveState& s, const collision::Body& body, collision::Method method);
+/// Shows shelved branch `index` (the shown one is shelved in its place), at the same frame
+/// number where it has one.
+void switch_branch(LiveState& s, std::size_t index);
 /// Replaces the recording by a loaded one (replayed with its events and timeline), shown paused
 /// at its first frame.
 void load_recording(LiveState& s, const SessionRecording& recording);
-/// Drops the frames after the shown one, so new frames continue from it.
+/// Keeps a copy of the shown branch among the shelved ones (nothing when it has no frames).
+void shelve_branch(LiveState& s);
+/// Drops the frames after the shown one, so new frames continue from it; the whole branch
+/// before the cut is shelved.
 void branch_here(LiveState& s);
 
 /// Simulates one new frame at the end of the recording with `input`, shows it, and returns
@@ -48,6 +55,7 @@ struct FrameCommand {
   int anomaly_jump = 0;        ///< -1: previous anomaly, +1: next anomaly
   bool branch = false;         ///< drop the frames after the shown one
   std::optional<float> speed;  ///< playback speed
+  std::optional<std::size_t> switch_branch;  ///< show this shelved branch
 };
 /// Applies a command: stepping, seeking and event jumps pause playback.
 void apply_command(LiveState& s, const FrameCommand& command, const InputSource& input);

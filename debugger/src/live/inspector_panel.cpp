@@ -8,6 +8,7 @@
 
 #include "collision/queries.hpp"
 #include "debugger/prism_geometry.hpp"
+#include "debugger/view.hpp"
 
 namespace debugger::live {
 
@@ -66,8 +67,8 @@ void draw_inspector_section(LiveState& s) {
   ImGui::Text("frame %d: %zu slide iterations, method %s", s.view.frame, trace.iterations.size(),
               collision::to_string(trace.method));
   for (const Event& e : s.view.events)
-    ImGui::TextColored(is_anomaly(e.kind) ? ImVec4(1, 0.3f, 0.3f, 1) : ImVec4(1, 0.9f, 0.4f, 1), "event %s %s",
-                       to_string(e.kind), e.detail.c_str());
+    ImGui::TextColored(is_anomaly(e.kind) ? ImVec4(1, 0.3f, 0.3f, 1) : ImVec4(1, 0.9f, 0.4f, 1), "event %s %s%s",
+                       to_string(e.kind), e.detail.c_str(), triangle_list(e.triangles).c_str());
   if (trace.step_up.attempted)
     ImGui::TextWrapped("step-up %s: %s", trace.step_up.succeeded ? "ok" : "failed", trace.step_up.reason.c_str());
 

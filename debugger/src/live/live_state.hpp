@@ -12,10 +12,12 @@
 #include "collision/character.hpp"
 #include "collision/trace.hpp"
 #include "debugger/events.hpp"
+#include "debugger/follow_camera.hpp"
 #include "debugger/overlay.hpp"
 #include "debugger/scene.hpp"
 #include "debugger/session.hpp"
 #include "debugger/walk_script.hpp"
+#include "debugger/wander.hpp"
 #include "renderer/camera.hpp"
 
 namespace debugger::live {
@@ -57,6 +59,8 @@ struct CameraState {
   renderer::FirstPersonController fly;
   renderer::OrbitController orbit;
   renderer::Camera camera;  ///< the camera of the last frame drawn (for picking)
+  FollowSettings follow;    ///< the follow camera's arm length, spring arm and see-through
+  bool focus_requested = false;  ///< "focus on selection": orbit the picked triangle or contact
 };
 
 /// The inspector's choice: an iteration of the current frame and/or a triangle (picked or hit).
@@ -76,6 +80,19 @@ struct Comparison {
   collision::CharacterState after;
 };
 
+/// A recording kept aside when the user forks (a method or body change, B): whole, to switch
+/// back to or to compare with frame by frame.
+struct Branch {
+  std::unique_ptr<Session> session;
+  Timeline timeline;
+  std::string label;
+};
+
+/// The shown branch compared with a shelved one at the same frame number.
+struct BranchComparison {
+  int branch = -1;  ///< index in LiveState::shelved; -1: off
+};
+
 struct LiveState {
   Scene scene;
   collision::CharacterParams base_params;  ///< unresolved (derived per body); up = scene.up
@@ -83,10 +100,16 @@ struct LiveState {
   std::unique_ptr<EventDetector> detector;
   std::uint64_t recording_id = 1;  ///< changes whenever the recording is replaced or cut
   Timeline timeline;
+  std::string branch_label = "#1 (first recording)";
+  std::vector<Branch> shelved;  ///< the other branches; the shown one is session + timeline
+  int branches_made = 1;        ///< for the labels (#2, #3, ...)
+  BranchComparison branch_comparison;
   Playback playback;
   ViewFrame view;
   WalkScript walk;       ///< --walk: drives new frames while it lasts
   bool walk_active = false;
+  Wander wander;         ///< the tour of a level without a walk (wander.hpp), while wander_active
+  bool wander_active = false;
   float yaw = 0.0f, pitch = 0.0f;  ///< the body's look angles (radians about scene.up)
   CameraState camera;
   OverlayOptions overlay;
@@ -97,6 +120,10 @@ struct LiveState {
   bool quit = false;
   std::string out_dir = "captures";
   std::string status;  ///< last message for the panel (saved, loaded, error)
+  bool unsaved = false;
+  std::uint64_t idle_waits = 0;  ///< times the loop waited for events instead of drawing  ///< frames recorded (or a branch forked) since the last save or load
+  /// A question waiting for the user: loading a session or quitting would drop unsaved frames.
+  enum class Ask { kNothing, kLoad, kQuit } ask = Ask::kNothing;
 };
 
 }  // namespace debugger::live

@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "live/branches.hpp"
 #include "live/comparison.hpp"
 #include "live/inspector_panel.hpp"
 
@@ -26,10 +27,7 @@ collision::Body panel_body(const PanelState& p) {
   return p.ellipsoid ? collision::Body::ellipsoid(p.radii) : collision::Body::sphere(p.radius);
 }
 
-void draw_side_panel(LiveState& s, PanelState& p, float width, float height, PanelAction& action) {
-  const float w = 410.0f;
-  ImGui::SetNextWindowPos(ImVec2(width - w - 10.0f, 10.0f), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(w, height - 235.0f), ImGuiCond_FirstUseEver);
+void draw_side_panel(LiveState& s, PanelState& p, PanelAction& action) {
   ImGui::SetNextWindowBgAlpha(0.85f);
   ImGui::Begin("Prism");
   const SessionConfig& config = s.session->config();
@@ -50,7 +48,7 @@ void draw_side_panel(LiveState& s, PanelState& p, float width, float height, Pan
     ImGui::Text("velocity %.3g %.3g %.3g", static_cast<double>(st.velocity.x), static_cast<double>(st.velocity.y),
                 static_cast<double>(st.velocity.z));
     for (const collision::Contact& c : st.contacts) {
-      ImGui::Text("tri %u  gap-skin %+.2e  n %.2f %.2f %.2f %s%s", c.triangle, static_cast<double>(c.distance - skin),
+      ImGui::Text("tri %u gap-skin %+.1e n %.2f %.2f %.2f %s%s", c.triangle, static_cast<double>(c.distance - skin),
                   static_cast<double>(c.normal.x), static_cast<double>(c.normal.y), static_cast<double>(c.normal.z),
                   collision::to_string(c.feature), c.walkable ? " walkable" : "");
     }
@@ -88,10 +86,11 @@ void draw_side_panel(LiveState& s, PanelState& p, float width, float height, Pan
       action.apply_body = true;
       action.method = chosen;
     }
-    ImGui::TextDisabled("a change starts a new recording from the shown frame");
+    ImGui::TextDisabled("a change forks a branch at the shown frame (earlier frames kept)");
   }
 
   if (ImGui::CollapsingHeader("Compare methods on this frame", ImGuiTreeNodeFlags_DefaultOpen)) draw_comparison_section(s);
+  if (ImGui::CollapsingHeader("Compare branches", ImGuiTreeNodeFlags_DefaultOpen)) draw_branch_comparison_section(s);
 
   if (ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) draw_inspector_section(s);
 
@@ -99,7 +98,14 @@ void draw_side_panel(LiveState& s, PanelState& p, float width, float height, Pan
     const char* mode = s.camera.mode == CameraMode::kFollow ? "following the body"
                        : s.camera.mode == CameraMode::kFly  ? "free: fly (WASD QE, right-drag looks, wheel: speed)"
                                                             : "free: orbit (right-drag turns, wheel zooms)";
-    ImGui::TextWrapped("camera %s. F detaches / re-attaches, O switches fly / orbit.", mode);
+    ImGui::TextWrapped("camera %s. F detaches / re-attaches, O switches fly / orbit, G focuses on the "
+                       "picked triangle (or the frame's contact).", mode);
+    ImGui::SetNextItemWidth(160.0f);
+    ImGui::InputFloat("arm length (x body size)", &s.camera.follow.distance, 0.25f, 1.0f, "%.2f");
+    s.camera.follow.distance = std::clamp(s.camera.follow.distance, 0.1f, 100.0f);
+    ImGui::Checkbox("spring arm (pull in front of walls)", &s.camera.follow.collide);
+    ImGui::Checkbox("see-through (body on top, level dimmed)", &s.camera.follow.see_through);
+    if (ImGui::Button("focus on selection (G)")) s.camera.focus_requested = true;
   }
 
   if (ImGui::CollapsingHeader("Session and screenshot", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -115,9 +121,27 @@ void draw_side_panel(LiveState& s, PanelState& p, float width, float height, Pan
   ImGui::End();
 }
 
-void draw_keys_window(float x, float y) {
-  ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(330.0f, 136.0f), ImGuiCond_FirstUseEver);
+UnsavedAnswer ask_about_unsaved(const LiveState& s) {
+  const char* title = "Unsaved recording";
+  if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
+  UnsavedAnswer answer = UnsavedAnswer::kWaiting;
+  if (ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    const bool quitting = s.ask == LiveState::Ask::kQuit;
+    ImGui::Text("The recording (%d frames, %zu other branch(es)) is not saved.", s.session->frame_count(),
+                s.shelved.size());
+    ImGui::TextUnformatted(quitting ? "Quit anyway?" : "Load the session anyway? (the recording stays as a branch)");
+    if (ImGui::Button(quitting ? "save, then quit" : "save, then load")) answer = UnsavedAnswer::kSaveFirst;
+    ImGui::SameLine();
+    if (ImGui::Button(quitting ? "quit without saving" : "load")) answer = UnsavedAnswer::kDiscard;
+    ImGui::SameLine();
+    if (ImGui::Button("cancel")) answer = UnsavedAnswer::kCancel;
+    if (answer != UnsavedAnswer::kWaiting) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  return answer;
+}
+
+void draw_keys_window() {
   ImGui::SetNextWindowBgAlpha(0.8f);
   ImGui::Begin("Keys");
   ImGui::TextUnformatted(
@@ -127,7 +151,8 @@ void draw_keys_window(float x, float y) {
       "Home End: previous / next event\n"
       "N, Shift+N: next / previous anomaly\n"
       "B branch here  click: pick  Esc: unselect\n"
-      "C compare  F12 screenshot  Tab panels");
+      "C compare  F12 screenshot  Tab panels\n"
+      "G focus on selection  X see-through");
   ImGui::End();
 }
 

@@ -34,9 +34,13 @@ PanelState make_panel_state(const LiveState& s, const std::string& session_path)
 /// The body PanelState describes.
 collision::Body panel_body(const PanelState& p);
 
-/// Draws the side panel on the right of a `width` x `height` screen.
-void draw_side_panel(LiveState& s, PanelState& p, float width, float height, PanelAction& action);
-/// The keys, in a small window at (x, y).
-void draw_keys_window(float x, float y);
+/// Draws the side panel (placed by the caller: layout.hpp).
+void draw_side_panel(LiveState& s, PanelState& p, PanelAction& action);
+/// The answer to "the recording is not saved" (LiveState::ask): save first, go on without
+/// saving, or cancel; kWaiting while the question is open (a modal window).
+enum class UnsavedAnswer { kWaiting, kSaveFirst, kDiscard, kCancel };
+UnsavedAnswer ask_about_unsaved(const LiveState& s);
+/// The keys, in a small window (placed by the caller: layout.hpp).
+void draw_keys_window();
 
 }  // namespace debugger::live

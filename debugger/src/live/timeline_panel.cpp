@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "live/branches.hpp"
 #include "live/frame_control.hpp"
 
 namespace debugger::live {
@@ -55,12 +56,10 @@ std::uint32_t event_colour(EventKind kind) {
   }
 }
 
-void draw_timeline_panel(LiveState& s, TimelinePlots& plots, float width, float height, FrameCommand& command) {
-  const float panel_h = 205.0f;
-  ImGui::SetNextWindowPos(ImVec2(10.0f, height - panel_h - 10.0f), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(width - 20.0f, panel_h), ImGuiCond_Always);
+void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& command) {
   ImGui::SetNextWindowBgAlpha(0.85f);
-  ImGui::Begin("Timeline", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove);
+  // A title bar, so the panel can collapse when the window is small (layout.hpp).
+  ImGui::Begin("Timeline", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove);
   Playback& pb = s.playback;
   const int count = s.session->frame_count();
 
@@ -98,6 +97,8 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, float width, float 
   }
   ImGui::Text("  frame %d / %d  %s%s", pb.frame, count - 1, pb.paused ? "PAUSED" : "playing",
               !pb.paused && !at_end(s) ? " (replay)" : "");
+  ImGui::SameLine();
+  draw_branch_combo(s, command.switch_branch);
   if (!pb.paused_by.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1.0f), "  %s", pb.paused_by.c_str());

@@ -21,8 +21,8 @@ struct TimelinePlots {
   float max_speed = 1.0f, max_iterations = 1.0f, max_contacts = 1.0f, max_penetration = 1e-6f;
 };
 
-/// Draws the timeline window at the bottom of a `width` x `height` screen; fills `command`.
-void draw_timeline_panel(LiveState& s, TimelinePlots& plots, float width, float height, FrameCommand& command);
+/// Draws the timeline window (placed by the caller: layout.hpp); fills `command`.
+void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& command);
 
 /// Colour of an event marker (anomalies red, contacts yellow, ground green, others blue), RGBA8.
 std::uint32_t event_colour(EventKind kind);

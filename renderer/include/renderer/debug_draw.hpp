@@ -5,8 +5,9 @@
 /// Positions are world units; widths and sizes are pixels on screen, whatever the distance.
 /// Colours are packed RGBA8 (see rgba()); alpha blends. A DebugDraw holds two lists: one
 /// depth-tested against the scene (hidden behind walls) and one always on top.
-/// Inside each list the renderer draws lines and points first, then the translucent
-/// triangles (alpha-blended, depth-tested in the depth-tested list, never writing depth).
+/// Inside each list the renderer draws the translucent triangles first (alpha-blended,
+/// depth-tested in the depth-tested list, never writing depth), then lines and points over
+/// them, so a line keeps its own colour wherever fills lie in front of it.
 /// Arrows, wire spheres and ellipsoids become lines as they are added.
 
 #include <cstddef>

@@ -1,0 +1,121 @@
+// Branch choice and branch comparison (see branches.hpp).
+#include "live/branches.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+
+#include "debugger/session_file.hpp"
+
+#include <glm/geometric.hpp>
+#include <glm/mat3x3.hpp>
+#include <imgui.h>
+
+namespace debugger::live {
+
+void draw_branch_combo(const LiveState& s, std::optional<std::size_t>& switch_to) {
+  ImGui::SetNextItemWidth(std::clamp(ImGui::GetContentRegionAvail().x - 60.0f, 80.0f, 260.0f));
+  if (ImGui::BeginCombo("branch", s.branch_label.c_str())) {
+    ImGui::Selectable(s.branch_label.c_str(), true);
+    for (std::size_t i = 0; i < s.shelved.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      char label[160];
+      std::snprintf(label, sizeof label, "%s (%d frames)", s.shelved[i].label.c_str(),
+                    s.shelved[i].session->frame_count());
+      if (ImGui::Selectable(label, false)) switch_to = i;
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%zu branch(es): a method or body change, or B, forks one; none is ever dropped",
+                      s.shelved.size() + 1);
+}
+
+std::optional<collision::CharacterState> compared_branch_state(const LiveState& s) {
+  const int b = s.branch_comparison.branch;
+  if (b < 0 || b >= static_cast<int>(s.shelved.size())) return std::nullopt;
+  const Session& other = *s.shelved[static_cast<std::size_t>(b)].session;
+  const int frames = s.view.frame + 1;  // the state after the shown frame
+  if (frames > other.frame_count()) return std::nullopt;
+  return other.state_at(frames);
+}
+
+void draw_branch_comparison_section(LiveState& s) {
+  if (s.shelved.empty()) {
+    ImGui::TextDisabled("one branch: a method or body change (or B) forks another");
+    return;
+  }
+  BranchComparison& c = s.branch_comparison;
+  const char* current = c.branch < 0 ? "off" : s.shelved[static_cast<std::size_t>(c.branch)].label.c_str();
+  ImGui::SetNextItemWidth(240.0f);
+  if (ImGui::BeginCombo("compare branch", current)) {
+    if (ImGui::Selectable("off", c.branch < 0)) c.branch = -1;
+    for (std::size_t i = 0; i < s.shelved.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      if (ImGui::Selectable(s.shelved[i].label.c_str(), c.branch == static_cast<int>(i))) c.branch = static_cast<int>(i);
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  }
+  if (c.branch < 0) return;
+  const std::optional<collision::CharacterState> other = compared_branch_state(s);
+  if (!other) {
+    ImGui::TextDisabled("that branch has no frame %d", s.view.frame);
+    return;
+  }
+  const glm::vec3 d = other->position - s.view.after.position;
+  const ImVec4 colour(1.0f, 150.0f / 255.0f, 190.0f / 255.0f, 1.0f);
+  if (d == glm::vec3(0.0f))
+    ImGui::TextColored(colour, "frame %d: the same position in both branches", s.view.frame);
+  else
+    ImGui::TextColored(colour, "frame %d: pink body %.3g away (%.3g %.3g %.3g), %s there", s.view.frame,
+                       static_cast<double>(glm::length(d)), static_cast<double>(d.x), static_cast<double>(d.y),
+                       static_cast<double>(d.z), collision::to_string(other->ground));
+}
+
+void add_branch_overlay(const LiveState& s, OverlayFrame& overlay) {
+  const std::optional<collision::CharacterState> other = compared_branch_state(s);
+  if (!other) return;
+  const glm::vec3 r = s.shelved[static_cast<std::size_t>(s.branch_comparison.branch)].session->config().body.radii;
+  const glm::mat3 axes(glm::vec3(r.x, 0, 0), glm::vec3(0, r.y, 0), glm::vec3(0, 0, r.z));
+  renderer::debug_wire_ellipsoid(overlay.debug.on_top, other->position, axes, kBranchColour, 2.0f, 32);
+}
+
+void dump_branches(const LiveState& s, const std::string& path) {
+  std::string out;
+  auto one = [&](const std::string& label, const Session& session) {
+    out += "branch " + label + "\n";
+    char line[128];
+    for (int f = 0; f < session.frame_count(); ++f) {
+      const glm::vec3 p = session.state_at(f + 1).position;
+      std::snprintf(line, sizeof line, "%d %.9g %.9g %.9g\n", f, static_cast<double>(p.x), static_cast<double>(p.y),
+                    static_cast<double>(p.z));
+      out += line;
+    }
+  };
+  one(s.branch_label, *s.session);
+  for (const Branch& b : s.shelved) one(b.label, *b.session);
+  std::ofstream(path) << out;
+}
+
+std::string save_branch(const LiveState& s, const std::string& path) {
+  const Session& session = *s.session;
+  const int fork = session.segments().back().first_frame;
+  if (fork == 0) {
+    save_session(path, s.scene.spec, session);
+    return "saved " + path + " (" + std::to_string(session.frame_count()) + " frames)";
+  }
+  SessionConfig config = session.config();
+  const collision::CharacterState start = session.state_at(fork);
+  config.start = start.position;
+  config.start_state = start;
+  config.start_yaw = session.input(fork - 1).yaw;
+  Session tail(session.world(), config);
+  for (int f = fork; f < session.frame_count(); ++f) tail.push(session.input(f));
+  save_session(path, s.scene.spec, tail);
+  return "saved " + path + ": frames " + std::to_string(fork) + ".." + std::to_string(session.frame_count() - 1) +
+         " of this branch (its own method and body; the frames before the fork are in the branch it came from)";
+}
+
+}  // namespace debugger::live
