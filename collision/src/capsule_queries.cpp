@@ -303,16 +303,15 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   const glm::dvec3 v(delta), c(center), u = glm::normalize(glm::dvec3(axis));
   const float allowance = detail::rounding_allowance(bvh, center, delta);
   const detail::SweptSegment seg(center, delta, capsule_extent(radius, half_height, axis) + glm::vec3(allowance));
-  // The capsule lies inside the sphere of radius r + h about its centre: the swept sphere's
-  // SSE tests (plane slab, plane time, boxes, edge planes) cull four leaf triangles at once
-  // without ever rejecting one the capsule could touch first.
-  const detail::SphereSweep4 bound(center, radius + half_height, delta, allowance, options.one_sided);
+  // SSE tests (the capsule's reach r + h |n·u| against each plane, in time, and the swept
+  // bounds) cull four leaf triangles at once, never one the capsule could touch first.
+  const detail::CapsuleSweep4 bound(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided);
   SweepHit best;
   float t_max = 1.0f;
   detail::traverse_segment(bvh, seg, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
     for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
       const BvhPacket4& p = bvh.packets[packet + k];
-      int mask = detail::sphere_candidates(p, bound, tm, std::numeric_limits<float>::infinity());
+      int mask = detail::capsule_candidates(p, bound, tm);
       while (mask) {
         const int lane = __builtin_ctz(static_cast<unsigned>(mask));
         mask &= mask - 1;
