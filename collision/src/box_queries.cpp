@@ -279,12 +279,24 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
   }
   if (has_normal && !test(f.n)) return reject(axes[count]);
   for (int i = 0; i < 3; ++i) {
+    // edge x (world axis k) has a zero component k, and is perpendicular to the edge: its
+    // corners i and i + 1 project alike, so two dot products of two terms each suffice.
     const glm::dvec3 edge = f.v[(i + 1) % 3] - f.v[i];
+    const glm::dvec3& on_edge = f.v[i];
+    const glm::dvec3& opposite = f.v[(i + 2) % 3];
     for (int k = 0; k < 3; ++k) {
-      glm::dvec3 e(0.0);
-      e[k] = 1.0;
-      const glm::dvec3 axis = glm::cross(edge, e);
-      if (glm::dot(axis, axis) > 0.0 && !test(axis)) return reject(axes[count]);
+      const int a = (k + 1) % 3, b = (k + 2) % 3;
+      glm::dvec3 axis(0.0);
+      axis[a] = edge[b];
+      axis[b] = -edge[a];
+      if (axis[a] == 0.0 && axis[b] == 0.0) continue;
+      const double p0 = axis[a] * on_edge[a] + axis[b] * on_edge[b];
+      const double p2 = axis[a] * opposite[a] + axis[b] * opposite[b];
+      const double r = f.h[a] * std::fabs(axis[a]) + f.h[b] * std::fabs(axis[b]);
+      if (!add(axis, r, std::min(p0, p2), std::max(p0, p2), axis[a] * f.p[a] + axis[b] * f.p[b],
+               axis[a] * v[a] + axis[b] * v[b])) {
+        return reject(axes[count]);
+      }
     }
   }
 
