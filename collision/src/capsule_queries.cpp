@@ -226,7 +226,8 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
   for (const glm::dvec3* end : {&top, &bottom}) {
     const double limit = best.t >= 0.0 ? best.t : static_cast<double>(t_limit);
     const detail::SphereContact c =
-        detail::sweep_sphere_triangle_d(f.v[0], f.v[1], f.v[2], f.n, *end, f.r, v, false, limit);
+        detail::sweep_sphere_triangle_d(f.v[0], f.v[1], f.v[2], f.n, *end, f.r, v, false, limit,
+                                        /*check_start=*/false);  // the segment is r or more away
     if (c.hit && !c.start_overlap) keep(c.toi, c.point, c.normal, c.feature);
   }
 
