@@ -417,28 +417,13 @@ SweepHit with_contact(const World& world, const SweepHit& best, const glm::vec3&
 SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3& half_extents,
                    const glm::vec3& delta, const SweepOptions& options) {
   if (!valid_box(center, half_extents) || !in_domain_move(center, delta)) return invalid_sweep();
-  const Bvh& bvh = world.bvh();
   const glm::dvec3 v(delta);
-  const float allowance = detail::rounding_allowance(bvh, center, delta);
-  const detail::SweptSegment seg(center, delta, half_extents + glm::vec3(allowance));
+  const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
   const detail::BoxSweep4 q(center, half_extents, delta, allowance, options.one_sided);
-  SweepHit best;
-  float t_max = 1.0f;
-  detail::traverse_segment(bvh, seg, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
-    for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-      const BvhPacket4& p = bvh.packets[packet + k];
-      int mask = detail::box_candidates(p, q, tm);
-      while (mask) {
-        const int lane = __builtin_ctz(static_cast<unsigned>(mask));
-        mask &= mask - 1;
-        const SweepHit h = box_vs(bvh.triangles[p.slot[lane]], center, half_extents, v, options.one_sided, tm);
-        if (detail::better(h, best)) {
-          best = h;
-          tm = h.toi;
-        }
-      }
-    }
-  });
+  const SweepHit best = detail::sweep_shape(
+      world, center, half_extents, delta, allowance,
+      [&](const BvhPacket4& p, float tm) { return detail::box_candidates(p, q, tm); },
+      [&](const BvhTriangle& t, float tm) { return box_vs(t, center, half_extents, v, options.one_sided, tm); });
   return with_contact(world, best, center, half_extents, v, options.one_sided);
 }
 

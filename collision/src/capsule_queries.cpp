@@ -300,32 +300,17 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   if (!valid_capsule(center, radius, half_height, axis) || !in_domain_move(center, delta)) {
     return invalid_sweep();
   }
-  const Bvh& bvh = world.bvh();
   const glm::dvec3 v(delta), c(center), u = glm::normalize(glm::dvec3(axis));
-  const float allowance = detail::rounding_allowance(bvh, center, delta);
-  const detail::SweptSegment seg(center, delta, capsule_extent(radius, half_height, axis) + glm::vec3(allowance));
-  // SSE tests (the capsule's reach r + h |n·u| against each plane, in time, and the swept
+  const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
+  // SSE tests (the capsule's reach on each plane and edge plane, in time, and the swept
   // bounds) cull four leaf triangles at once, never one the capsule could touch first.
   const detail::CapsuleSweep4 bound(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided);
-  SweepHit best;
-  float t_max = 1.0f;
-  detail::traverse_segment(bvh, seg, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
-    for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-      const BvhPacket4& p = bvh.packets[packet + k];
-      int mask = detail::capsule_candidates(p, bound, tm);
-      while (mask) {
-        const int lane = __builtin_ctz(static_cast<unsigned>(mask));
-        mask &= mask - 1;
-        const BvhTriangle& t = bvh.triangles[p.slot[lane]];
-        const SweepHit h = sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index);
-        if (detail::better(h, best)) {
-          best = h;
-          tm = h.toi;
-        }
-      }
-    }
-  });
-  return best;
+  return detail::sweep_shape(
+      world, center, capsule_extent(radius, half_height, axis), delta, allowance,
+      [&](const BvhPacket4& p, float tm) { return detail::capsule_candidates(p, bound, tm); },
+      [&](const BvhTriangle& t, float tm) {
+        return sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index);
+      });
 }
 
 SweepHit sweep_capsule_brute_force(const World& world, const glm::vec3& center, float radius,
