@@ -327,6 +327,7 @@ int main(int argc, char** argv) {
   std::printf("Single thread, %s; %zu queries a set; thread CPU time, best of %d timings; "
               "sphere radius %g.\n\n",
               cpu_name().c_str(), opt.queries, opt.reps, static_cast<double>(r));
+  if (opt.run("spheres")) {
   std::printf("### Swept sphere: ours vs Bullet btCollisionWorld::convexSweepTest\n\n");
   std::printf("| map | set | hits (ours / Bullet) | starts inside | hit/no-hit agree (the others) | ours sweeps/s | Bullet sweeps/s | ours / Bullet | goal |\n");
   std::printf("|---|---|---|---|---|---|---|---|---|\n");
@@ -340,7 +341,10 @@ int main(int argc, char** argv) {
                 s.count - s.start_overlap,
                 si(s.ours).c_str(), si(s.bullet).c_str(), ratio, goal, ratio >= goal ? "met" : "not met");
   }
-  std::printf("\n### Rays (segments): ours vs Bullet rayTest vs Embree 3 rtcIntersect1\n\n");
+  std::printf("\n");
+  }
+  if (opt.run("rays")) {
+  std::printf("### Rays (segments): ours vs Bullet rayTest vs Embree 3 rtcIntersect1\n\n");
   std::printf("| map | set | hits (ours) | agree with Bullet / Embree | ours rays/s | Bullet rays/s | Embree rays/s | ours / Bullet | ours / Embree | goal |\n");
   std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
   for (const RayRow& s : rays) {
@@ -350,7 +354,10 @@ int main(int argc, char** argv) {
                 s.agree_bullet, s.agree_embree, s.count, si(s.ours).c_str(), si(s.bullet).c_str(),
                 si(s.embree).c_str(), s.ours / s.bullet, vs_embree, vs_embree >= 1.0 ? "met" : "not met");
   }
-  std::printf("\n### Swept box and capsule: ours vs Bullet convexSweepTest (btBoxShape, margin 0; btCapsuleShapeZ)\n\n");
+  std::printf("\n");
+  }
+  if (opt.run("shapes")) {
+  std::printf("### Swept box and capsule: ours vs Bullet convexSweepTest (btBoxShape, margin 0; btCapsuleShapeZ)\n\n");
   std::printf("| map | shape | set | hits (ours / Bullet) | starts inside | hit/no-hit agree (the others) | ours sweeps/s | Bullet sweeps/s | ours / Bullet | goal |\n");
   std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
   for (const ShapeRow& s : shapes) {
@@ -362,7 +369,10 @@ int main(int argc, char** argv) {
                 s.hit_agree, s.count - s.start_overlap, si(s.ours).c_str(), si(s.bullet).c_str(), ratio,
                 ratio >= 10.0 ? "met" : "not met");
   }
-  std::printf("\n### BVH build (single thread)\n\n");
+  std::printf("\n");
+  }
+  if (opt.run("build")) {
+  std::printf("### BVH build (single thread)\n\n");
   std::printf("| map | solid triangles | ours ms | Bullet btBvhTriangleMeshShape ms | Embree scene ms | Bullet / ours | goal |\n");
   std::printf("|---|---|---|---|---|---|---|\n");
   for (const BuildRow& b : builds) {
@@ -370,6 +380,7 @@ int main(int argc, char** argv) {
                 b.map.c_str(), b.triangles, b.ours.cpu_ms, b.bullet.cpu_ms, b.embree.cpu_ms,
                 b.embree.wall_ms, b.bullet.cpu_ms / b.ours.cpu_ms,
                 b.ours.cpu_ms <= b.bullet.cpu_ms ? "met" : "not met");
+  }
   }
   return 0;
 }

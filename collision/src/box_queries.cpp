@@ -279,12 +279,24 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
   }
   if (has_normal && !test(f.n)) return reject(axes[count]);
   for (int i = 0; i < 3; ++i) {
+    // edge x (world axis k) has a zero component k, and is perpendicular to the edge: its
+    // corners i and i + 1 project alike, so two dot products of two terms each suffice.
     const glm::dvec3 edge = f.v[(i + 1) % 3] - f.v[i];
+    const glm::dvec3& on_edge = f.v[i];
+    const glm::dvec3& opposite = f.v[(i + 2) % 3];
     for (int k = 0; k < 3; ++k) {
-      glm::dvec3 e(0.0);
-      e[k] = 1.0;
-      const glm::dvec3 axis = glm::cross(edge, e);
-      if (glm::dot(axis, axis) > 0.0 && !test(axis)) return reject(axes[count]);
+      const int a = (k + 1) % 3, b = (k + 2) % 3;
+      glm::dvec3 axis(0.0);
+      axis[a] = edge[b];
+      axis[b] = -edge[a];
+      if (axis[a] == 0.0 && axis[b] == 0.0) continue;
+      const double p0 = axis[a] * on_edge[a] + axis[b] * on_edge[b];
+      const double p2 = axis[a] * opposite[a] + axis[b] * opposite[b];
+      const double r = f.h[a] * std::fabs(axis[a]) + f.h[b] * std::fabs(axis[b]);
+      if (!add(axis, r, std::min(p0, p2), std::max(p0, p2), axis[a] * f.p[a] + axis[b] * f.p[b],
+               axis[a] * v[a] + axis[b] * v[b])) {
+        return reject(axes[count]);
+      }
     }
   }
 
@@ -405,28 +417,13 @@ SweepHit with_contact(const World& world, const SweepHit& best, const glm::vec3&
 SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3& half_extents,
                    const glm::vec3& delta, const SweepOptions& options) {
   if (!valid_box(center, half_extents) || !in_domain_move(center, delta)) return invalid_sweep();
-  const Bvh& bvh = world.bvh();
   const glm::dvec3 v(delta);
-  const float allowance = detail::rounding_allowance(bvh, center, delta);
-  const detail::SweptSegment seg(center, delta, half_extents + glm::vec3(allowance));
+  const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
   const detail::BoxSweep4 q(center, half_extents, delta, allowance, options.one_sided);
-  SweepHit best;
-  float t_max = 1.0f;
-  detail::traverse_segment(bvh, seg, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
-    for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-      const BvhPacket4& p = bvh.packets[packet + k];
-      int mask = detail::box_candidates(p, q, tm);
-      while (mask) {
-        const int lane = __builtin_ctz(static_cast<unsigned>(mask));
-        mask &= mask - 1;
-        const SweepHit h = box_vs(bvh.triangles[p.slot[lane]], center, half_extents, v, options.one_sided, tm);
-        if (detail::better(h, best)) {
-          best = h;
-          tm = h.toi;
-        }
-      }
-    }
-  });
+  const SweepHit best = detail::sweep_shape(
+      world, center, half_extents, delta, allowance,
+      [&](const BvhPacket4& p, float tm) { return detail::box_candidates(p, q, tm); },
+      [&](const BvhTriangle& t, float tm) { return box_vs(t, center, half_extents, v, options.one_sided, tm); });
   return with_contact(world, best, center, half_extents, v, options.one_sided);
 }
 

@@ -226,7 +226,8 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
   for (const glm::dvec3* end : {&top, &bottom}) {
     const double limit = best.t >= 0.0 ? best.t : static_cast<double>(t_limit);
     const detail::SphereContact c =
-        detail::sweep_sphere_triangle_d(f.v[0], f.v[1], f.v[2], f.n, *end, f.r, v, false, limit);
+        detail::sweep_sphere_triangle_d(f.v[0], f.v[1], f.v[2], f.n, *end, f.r, v, false, limit,
+                                        /*check_start=*/false);  // the segment is r or more away
     if (c.hit && !c.start_overlap) keep(c.toi, c.point, c.normal, c.feature);
   }
 
@@ -299,33 +300,17 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   if (!valid_capsule(center, radius, half_height, axis) || !in_domain_move(center, delta)) {
     return invalid_sweep();
   }
-  const Bvh& bvh = world.bvh();
   const glm::dvec3 v(delta), c(center), u = glm::normalize(glm::dvec3(axis));
-  const float allowance = detail::rounding_allowance(bvh, center, delta);
-  const detail::SweptSegment seg(center, delta, capsule_extent(radius, half_height, axis) + glm::vec3(allowance));
-  // The capsule lies inside the sphere of radius r + h about its centre: the swept sphere's
-  // SSE tests (plane slab, plane time, boxes, edge planes) cull four leaf triangles at once
-  // without ever rejecting one the capsule could touch first.
-  const detail::SphereSweep4 bound(center, radius + half_height, delta, allowance, options.one_sided);
-  SweepHit best;
-  float t_max = 1.0f;
-  detail::traverse_segment(bvh, seg, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
-    for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-      const BvhPacket4& p = bvh.packets[packet + k];
-      int mask = detail::sphere_candidates(p, bound, tm, std::numeric_limits<float>::infinity());
-      while (mask) {
-        const int lane = __builtin_ctz(static_cast<unsigned>(mask));
-        mask &= mask - 1;
-        const BvhTriangle& t = bvh.triangles[p.slot[lane]];
-        const SweepHit h = sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index);
-        if (detail::better(h, best)) {
-          best = h;
-          tm = h.toi;
-        }
-      }
-    }
-  });
-  return best;
+  const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
+  // SSE tests (the capsule's reach on each plane and edge plane, in time, and the swept
+  // bounds) cull four leaf triangles at once, never one the capsule could touch first.
+  const detail::CapsuleSweep4 bound(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided);
+  return detail::sweep_shape(
+      world, center, capsule_extent(radius, half_height, axis), delta, allowance,
+      [&](const BvhPacket4& p, float tm) { return detail::capsule_candidates(p, bound, tm); },
+      [&](const BvhTriangle& t, float tm) {
+        return sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index);
+      });
 }
 
 SweepHit sweep_capsule_brute_force(const World& world, const glm::vec3& center, float radius,

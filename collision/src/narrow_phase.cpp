@@ -136,7 +136,7 @@ namespace detail {
 SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
                                       const glm::dvec3& c, const glm::dvec3& n,
                                       const glm::dvec3& p_abs, double r, const glm::dvec3& v,
-                                      bool one_sided, double t_limit) {
+                                      bool one_sided, double t_limit, bool check_start) {
   SphereContact out;
   // Work relative to corner A: far from the origin this keeps the small differences exact.
   const glm::dvec3 p = p_abs - a, B = b - a, C = c - a, O(0.0);
@@ -145,7 +145,7 @@ SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
   if (one_sided && nd < 0.0) return out;
 
   // Already in contact at the start? (Only possible within r of the plane.)
-  if (!has_normal || std::fabs(nd) < r) {
+  if (check_start && (!has_normal || std::fabs(nd) < r)) {
     const ClosestPoint start = closest_point_region(p, O, B, C);
     const glm::dvec3 sep = p - start.point;
     const double dist2 = glm::dot(sep, sep);

@@ -21,11 +21,12 @@ struct SphereContact {
 };
 
 /// Exact earliest contact of a sphere (centre `p`, `radius`) moved by `v` within [0, t_limit]
-/// against triangle abc (n: its unit normal, or zero when degenerate).
+/// against triangle abc (n: its unit normal, or zero when degenerate). `check_start`: false
+/// when the caller knows the sphere is not within `radius` of the triangle at the start.
 SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
                                       const glm::dvec3& c, const glm::dvec3& n,
                                       const glm::dvec3& p, double radius, const glm::dvec3& v,
-                                      bool one_sided, double t_limit);
+                                      bool one_sided, double t_limit, bool check_start = true);
 
 /// True when `x` is a better (earlier) result than `y` for the same query: lower toi, then
 /// deeper start overlap, then lower triangle index.

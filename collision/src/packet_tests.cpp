@@ -1,5 +1,7 @@
 #include "packet_tests.hpp"
 
+#include <cmath>
+
 namespace collision::detail {
 
 namespace {
@@ -104,14 +106,21 @@ BoxSweep4::BoxSweep4(const glm::vec3& center, const glm::vec3& half, const glm::
   allowance = _mm_set1_ps(allow);
 }
 
-int box_candidates(const BvhPacket4& t, const BoxSweep4& q, float t_limit) {
+namespace {
+
+// A convex body centred at p swept by v, whose support (half width) along any per-lane
+// direction is support(ox, oy, oz): rejected when both ends lie beyond its reach on the same
+// side of the plane, the plane is reached after t_limit, the centre is behind a one-sided
+// plane, the triangle's bounds miss the swept bounds, or the whole move lies beyond one of the
+// planes through each edge perpendicular to the triangle (as for the sphere).
+template <class Query, class Support>
+int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, Support&& support) {
   const __m128 nx = _mm_load_ps(t.nx), ny = _mm_load_ps(t.ny), nz = _mm_load_ps(t.nz);
   const __m128 d0 = _mm_sub_ps(dot3(nx, ny, nz, q.p[0], q.p[1], q.p[2]), _mm_load_ps(t.d));
   const __m128 dn = dot3(nx, ny, nz, q.v[0], q.v[1], q.v[2]);
   const __m128 d1 = _mm_add_ps(d0, dn);
-  // The box's reach along the normal, with room for the float normal's rounding.
-  const __m128 support = dot3(abs4(nx), abs4(ny), abs4(nz), q.h[0], q.h[1], q.h[2]);
-  const __m128 reach = _mm_add_ps(_mm_mul_ps(support, _mm_set1_ps(1.0f + 1e-5f)), q.allowance);
+  const __m128 slack = _mm_set1_ps(1.0f + 1e-5f);  // room for the float normal's rounding
+  const __m128 reach = _mm_add_ps(_mm_mul_ps(support(nx, ny, nz), slack), q.allowance);
   const __m128 neg_reach = _mm_sub_ps(_mm_setzero_ps(), reach);
   __m128 reject = _mm_or_ps(_mm_and_ps(_mm_cmpgt_ps(d0, reach), _mm_cmpgt_ps(d1, reach)),
                             _mm_and_ps(_mm_cmplt_ps(d0, neg_reach), _mm_cmplt_ps(d1, neg_reach)));
@@ -122,10 +131,56 @@ int box_candidates(const BvhPacket4& t, const BoxSweep4& q, float t_limit) {
   reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(gap, _mm_setzero_ps()),
                                         _mm_cmpgt_ps(gap, _mm_mul_ps(_mm_set1_ps(t_limit * 1.0001f), abs4(dn)))));
   if (_mm_movemask_ps(reject) == 0xF) return 0;
-  const __m128 corners[3][3] = {{_mm_load_ps(t.ax), _mm_load_ps(t.bx), _mm_load_ps(t.cx)},
-                                 {_mm_load_ps(t.ay), _mm_load_ps(t.by), _mm_load_ps(t.cy)},
-                                 {_mm_load_ps(t.az), _mm_load_ps(t.bz), _mm_load_ps(t.cz)}};
-  return ~_mm_movemask_ps(reject_outside(corners, q.lo, q.hi, reject)) & 0xF;
+  const __m128 tx[3] = {_mm_load_ps(t.ax), _mm_load_ps(t.bx), _mm_load_ps(t.cx)};
+  const __m128 ty[3] = {_mm_load_ps(t.ay), _mm_load_ps(t.by), _mm_load_ps(t.cy)};
+  const __m128 tz[3] = {_mm_load_ps(t.az), _mm_load_ps(t.bz), _mm_load_ps(t.cz)};
+  const __m128 corners[3][3] = {{tx[0], tx[1], tx[2]}, {ty[0], ty[1], ty[2]}, {tz[0], tz[1], tz[2]}};
+  reject = reject_outside(corners, q.lo, q.hi, reject);
+  if (_mm_movemask_ps(reject) == 0xF) return 0;
+  const __m128 ex0 = _mm_add_ps(q.p[0], q.v[0]), ey0 = _mm_add_ps(q.p[1], q.v[1]), ez0 = _mm_add_ps(q.p[2], q.v[2]);
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3;
+    const __m128 ex = _mm_sub_ps(tx[j], tx[i]), ey = _mm_sub_ps(ty[j], ty[i]), ez = _mm_sub_ps(tz[j], tz[i]);
+    const __m128 ox = _mm_sub_ps(_mm_mul_ps(ey, nz), _mm_mul_ps(ez, ny));
+    const __m128 oy = _mm_sub_ps(_mm_mul_ps(ez, nx), _mm_mul_ps(ex, nz));
+    const __m128 oz = _mm_sub_ps(_mm_mul_ps(ex, ny), _mm_mul_ps(ey, nx));
+    const __m128 limit = _mm_add_ps(_mm_mul_ps(support(ox, oy, oz), slack),
+                                    _mm_mul_ps(q.allowance, _mm_sqrt_ps(dot3(ox, oy, oz, ox, oy, oz))));
+    const __m128 s0 = dot3(ox, oy, oz, _mm_sub_ps(q.p[0], tx[i]), _mm_sub_ps(q.p[1], ty[i]), _mm_sub_ps(q.p[2], tz[i]));
+    const __m128 s1 = dot3(ox, oy, oz, _mm_sub_ps(ex0, tx[i]), _mm_sub_ps(ey0, ty[i]), _mm_sub_ps(ez0, tz[i]));
+    reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(s0, limit), _mm_cmpgt_ps(s1, limit)));
+  }
+  return ~_mm_movemask_ps(reject) & 0xF;
+}
+
+}  // namespace
+
+int box_candidates(const BvhPacket4& t, const BoxSweep4& q, float t_limit) {
+  return convex_candidates(t, q, t_limit, [&](__m128 x, __m128 y, __m128 z) {
+    return dot3(abs4(x), abs4(y), abs4(z), q.h[0], q.h[1], q.h[2]);
+  });
+}
+
+CapsuleSweep4::CapsuleSweep4(const glm::vec3& center, float r, float h, const glm::vec3& axis,
+                             const glm::vec3& delta, float allow, bool one_sided_)
+    : one_sided(one_sided_) {
+  for (int a = 0; a < 3; ++a) {
+    p[a] = _mm_set1_ps(center[a]);
+    v[a] = _mm_set1_ps(delta[a]);
+    u[a] = _mm_set1_ps(axis[a]);
+  }
+  radius = _mm_set1_ps(r);
+  half_height = _mm_set1_ps(h);
+  const glm::vec3 extent(r + h * std::fabs(axis.x), r + h * std::fabs(axis.y), r + h * std::fabs(axis.z));
+  swept_bounds(center, delta, extent, allow, lo, hi);
+  allowance = _mm_set1_ps(allow);
+}
+
+int capsule_candidates(const BvhPacket4& t, const CapsuleSweep4& q, float t_limit) {
+  return convex_candidates(t, q, t_limit, [&](__m128 x, __m128 y, __m128 z) {
+    const __m128 along = abs4(dot3(x, y, z, q.u[0], q.u[1], q.u[2]));
+    return _mm_add_ps(_mm_mul_ps(q.radius, _mm_sqrt_ps(dot3(x, y, z, x, y, z))), _mm_mul_ps(q.half_height, along));
+  });
 }
 
 Segment4::Segment4(const glm::vec3& origin, const glm::vec3& delta) {

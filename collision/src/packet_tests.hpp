@@ -39,6 +39,21 @@ struct BoxSweep4 {
   bool one_sided;
 };
 
+/// A swept capsule (centre, radius, half height, unit axis), broadcast once per query.
+struct CapsuleSweep4 {
+  CapsuleSweep4(const glm::vec3& center, float radius, float half_height, const glm::vec3& axis,
+                const glm::vec3& delta, float allowance, bool one_sided);
+  __m128 p[3], v[3], u[3];  // centre, displacement, axis
+  __m128 radius, half_height;
+  __m128 lo[3], hi[3];      // the swept capsule's bounds, grown by the allowance
+  __m128 allowance;
+  bool one_sided;
+};
+
+/// Lanes that the swept capsule may touch before `t_limit`: box_candidates' tests with the
+/// capsule's support on the normal, r + h |n·u|.
+int capsule_candidates(const BvhPacket4& p, const CapsuleSweep4& q, float t_limit);
+
 /// Lanes that the swept box may touch before `t_limit`: conservative float tests (the box's
 /// support on the plane normal against the plane at both ends and in time, and the triangle's
 /// bounds against the swept box) that never reject a triangle the exact test would report.

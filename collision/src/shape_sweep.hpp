@@ -84,22 +84,28 @@ inline SweepHit to_sweep_hit(const SphereContact& c, std::uint32_t triangle) {
 }
 
 /// The earliest hit of a body whose bounds are `center` +- `extent` swept by `delta`, through
-/// the BVH: `narrow(tri, t_limit)` is the exact per-triangle test (a BvhTriangle, the best toi
-/// so far); ties go to the lower triangle index (detail::better).
-template <class Narrow>
+/// the BVH: `candidates(packet, t_limit)` is a conservative SSE test of four leaf triangles
+/// (bit i: lane i may be touched before t_limit), `narrow(tri, t_limit)` the exact test of one
+/// (a BvhTriangle, the best toi so far); ties go to the lower triangle index (detail::better).
+template <class Candidates, class Narrow>
 SweepHit sweep_shape(const World& world, const glm::vec3& center, const glm::vec3& extent,
-                     const glm::vec3& delta, Narrow&& narrow) {
+                     const glm::vec3& delta, float allowance, Candidates&& candidates, Narrow&& narrow) {
   const Bvh& bvh = world.bvh();
-  const float allowance = rounding_allowance(bvh, center, delta);
   const SweptSegment seg(center, delta, extent + glm::vec3(allowance));
   SweepHit best;
   float t_max = 1.0f;
-  traverse_segment(bvh, seg, t_max, [&](std::uint32_t first, std::uint32_t count, std::uint32_t, float& tm) {
-    for (std::uint32_t i = first; i < first + count; ++i) {
-      const SweepHit h = narrow(bvh.triangles[i], tm);
-      if (better(h, best)) {
-        best = h;
-        tm = h.toi;
+  traverse_segment(bvh, seg, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+    for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
+      const BvhPacket4& p = bvh.packets[packet + k];
+      int mask = candidates(p, tm);
+      while (mask) {
+        const int lane = __builtin_ctz(static_cast<unsigned>(mask));
+        mask &= mask - 1;
+        const SweepHit h = narrow(bvh.triangles[p.slot[lane]], tm);
+        if (better(h, best)) {
+          best = h;
+          tm = h.toi;
+        }
       }
     }
   });

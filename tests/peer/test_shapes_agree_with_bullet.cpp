@@ -22,6 +22,7 @@
 //   than its slack, after our time), or early where the sampled move is clear up to our time.
 //   Each is counted and printed; anything else fails, as does our own contact not touching
 //   (|gap at our toi| above 1e-4 plus the position rounding).
+// - Every tenth query also runs against brute force: the same hit, toi, triangle, start overlap.
 
 #include <cmath>
 #include <cstdio>
@@ -49,6 +50,7 @@ struct Shape {
   const char* name;
   float below;  ///< how far the body reaches under its centre (for the walking set)
   std::function<collision::SweepHit(const collision::World&, const Query&, float grow)> ours;
+  std::function<collision::SweepHit(const collision::World&, const Query&)> brute_force;
   std::function<BulletHit(BulletScene&, const Query&)> bullet;
   std::function<double(const collision::World&, const glm::vec3& at)> gap;
 };
@@ -72,6 +74,9 @@ Shape box_shape() {
           [](const collision::World& w, const Query& q, float grow) {
             return collision::sweep_box(w, q.start, kBoxHalf + glm::vec3(grow), q.move);
           },
+          [](const collision::World& w, const Query& q) {
+            return collision::sweep_box_brute_force(w, q.start, kBoxHalf, q.move);
+          },
           [](BulletScene& b, const Query& q) { return b.sweep_box(kBoxHalf, q.start, q.move); },
           [](const collision::World& w, const glm::vec3& at) {
             return nearest(w, at, kBoxHalf, [&](const collision::Triangle& t) {
@@ -85,6 +90,9 @@ Shape capsule_shape() {
   return {"capsule", kCapsuleRadius + kCapsuleHalf,
           [up](const collision::World& w, const Query& q, float grow) {
             return collision::sweep_capsule(w, q.start, kCapsuleRadius + grow, kCapsuleHalf, up, q.move);
+          },
+          [up](const collision::World& w, const Query& q) {
+            return collision::sweep_capsule_brute_force(w, q.start, kCapsuleRadius, kCapsuleHalf, up, q.move);
           },
           [](BulletScene& b, const Query& q) {
             return b.sweep_capsule_z(kCapsuleRadius, kCapsuleHalf, q.start, q.move);
@@ -101,10 +109,15 @@ struct Tally {
   std::size_t queries = 0, start_contact = 0, agree = 0, grazing = 0, bullet_missed_shallow = 0,
               bullet_missed_deep = 0, bullet_hit_within_slack = 0, bullet_false_hit = 0,
               ours_wrong = 0, both_hit = 0, distance_exact = 0, bullet_tolerance = 0,
-              bullet_late = 0, bullet_early = 0, distance_wrong = 0, ours_not_touching = 0;
+              bullet_late = 0, bullet_early = 0, distance_wrong = 0, ours_not_touching = 0,
+              brute_checked = 0, brute_mismatch = 0;
   double max_exact_difference = 0.0, max_tolerance_difference = 0.0, max_bullet_depth = 0.0,
          max_missed_depth = 0.0, max_late_depth = 0.0, max_false_gap = 0.0;
 };
+
+/// Every this many queries of a set (the first included) also run against brute force, which
+/// costs 0.5 ms (oa_dm1) to 2 ms (ctf_inyard) a query: 11,000 a map and shape.
+constexpr std::size_t kBruteStride = 10;
 
 /// Float rounding of a position start + t * move, in units of gap: one float step of the
 /// largest coordinate, plus the move's share of toi's rounding.
@@ -139,7 +152,17 @@ void compare(const collision::World& world, BulletScene& bullet, const Shape& sh
                   << "\n  gap at Bullet's position " << gap;
   };
   for (const Query& q : set) {
-    ++t.queries;
+    if (t.queries++ % kBruteStride == 0) {
+      ++t.brute_checked;
+      const collision::SweepHit bvh = shape.ours(world, q, 0.0f), brute = shape.brute_force(world, q);
+      if (!(bvh.hit == brute.hit && bvh.toi == brute.toi && bvh.triangle == brute.triangle &&
+            bvh.start_overlap == brute.start_overlap) &&
+          ++t.brute_mismatch <= 5) {
+        ADD_FAILURE() << what << " BVH != brute force: " << describe(q) << "\n  bvh:   hit " << bvh.hit
+                      << " toi " << bvh.toi << " triangle " << bvh.triangle << "\n  brute: hit "
+                      << brute.hit << " toi " << brute.toi << " triangle " << brute.triangle;
+      }
+    }
     if (shape.gap(world, q.start) < kBand) {
       ++t.start_contact;
       continue;
@@ -208,16 +231,18 @@ void compare(const collision::World& world, BulletScene& bullet, const Shape& sh
               "within 1e-3 %zu (max %.3g units), Bullet's tolerance %zu (max difference %.3g "
               "units, its body up to %.3g deep), Bullet late past our contact %zu (up to %.3g "
               "deep), Bullet early on a clear move %zu, distance wrong %zu; our contact not "
-              "touching %zu\n",
+              "touching %zu; BVH != brute force %zu of %zu (one query in %zu)\n",
               what.c_str(), t.queries, t.start_contact, t.agree, t.grazing,
               t.bullet_missed_shallow, t.bullet_missed_deep, t.max_missed_depth,
               t.bullet_hit_within_slack, t.bullet_false_hit, t.max_false_gap, t.ours_wrong,
               t.both_hit, t.distance_exact, t.max_exact_difference, t.bullet_tolerance,
               t.max_tolerance_difference, t.max_bullet_depth, t.bullet_late, t.max_late_depth,
-              t.bullet_early, t.distance_wrong, t.ours_not_touching);
+              t.bullet_early, t.distance_wrong, t.ours_not_touching, t.brute_mismatch,
+              t.brute_checked, kBruteStride);
   EXPECT_EQ(t.ours_wrong, 0u) << what;
   EXPECT_EQ(t.distance_wrong, 0u) << what;
   EXPECT_EQ(t.ours_not_touching, 0u) << what;
+  EXPECT_EQ(t.brute_mismatch, 0u) << what;
   EXPECT_GT(t.distance_exact, t.both_hit * 9 / 10) << what;
 }
 
