@@ -103,7 +103,9 @@ void draw_prism(const collision::TriangleTest& test, const collision::Triangle& 
                 const OverlayOptions& o, OverlayFrame& out) {
   renderer::DebugList& dt = out.debug.depth_tested;
   renderer::DebugList& top = out.debug.on_top;
-  for (const PrismPolygon& f : prism_faces(test, tri)) {
+  // Seed 000's offset prism is a sphere's: drawn for spheres and ellipsoids only.
+  for (const PrismPolygon& f : body.shape == collision::Shape::kEllipsoid ? prism_faces(test, tri)
+                                                                          : std::vector<PrismPolygon>{}) {
     if (f.corners.empty()) continue;
     Overlay which = Overlay::kOffsetPlane;
     if (f.face == PrismFace::kEdgeClip) which = Overlay::kEdgeClip;
@@ -196,6 +198,20 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
     if (o.only_iteration >= 0 && static_cast<int>(i) != o.only_iteration) continue;
     const collision::SlideIteration& it = trace.iterations[i];
     if (o[Overlay::kGhosts]) draw_body(dt, body, it.reached, col(Overlay::kGhosts), 1.0f, 24);
+    // Seed 004: the box's 12 edges as cast at the tested position; a hitting edge red up to its
+    // hit, with the hit point and the normal it answered.
+    if (o[Overlay::kCandidates]) {
+      for (const collision::EdgeCast& e : it.edge_casts) {
+        if (!e.hit) {
+          renderer::debug_line(top, e.from, e.to, with_alpha(col(Overlay::kGhosts), 200), 1.5f);
+          continue;
+        }
+        renderer::debug_line(top, e.from, e.point, col(Overlay::kHits), 3.0f);
+        renderer::debug_line(top, e.point, e.to, with_alpha(col(Overlay::kHits), 90), 1.5f);
+        renderer::debug_point(top, e.point, col(Overlay::kHits), 9.0f);
+        renderer::debug_arrow(top, e.point, e.point + e.normal * r, col(Overlay::kHits), 2.0f);
+      }
+    }
     if (!it.hit) continue;
     if (o[Overlay::kContacts]) {
       renderer::debug_point(top, it.contact_point, col(Overlay::kContacts), 10.0f);
