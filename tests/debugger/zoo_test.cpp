@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <iterator>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -16,6 +17,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "collision/box_queries.hpp"
 #include "collision/queries.hpp"
 #include "debugger/app.hpp"
 #include "debugger/events.hpp"
@@ -414,3 +416,54 @@ TEST(Zoo, DISABLED_Explore) {
 }
 
 }  // namespace
+
+// Seed 004's blind spot on the default scene (issue 10): a box walks face first into a slender
+// spike (assets/default_box.walk). The robust box stops one skin from the spike's tip; the
+// 12-edge method lets the spike pass into the box's face, and the finder flags it by itself,
+// naming the spike's triangles, within a few frames of where the face passes the tip.
+TEST(Zoo, BoxEdgesLetTheDefaultScenesSpikeIntoTheBoxsFace) {
+  std::ifstream in(std::string(PRISM_SOURCE_DIR) + "/assets/default_box.walk");
+  ASSERT_TRUE(in) << "assets/default_box.walk";
+  const std::string walk((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  debugger::SceneSetup setup;
+  setup.body = collision::Body::box({0.3f, 0.45f, 0.3f});
+  debugger::Scene scene = debugger::load_scene("default", setup);
+  scene.default_walk = walk;
+  // The spike: the triangles between the post (x = -6.6) and the tip (x = -6), 0.54..0.66 up.
+  const collision::TriangleMesh& mesh = scene.world->mesh();
+  std::vector<std::uint32_t> spike;
+  for (std::uint32_t t = 0; t < mesh.triangle_count(); ++t) {
+    const collision::Triangle tri = mesh.triangle(t);
+    bool in_spike = true;
+    for (const glm::vec3& v : {tri.a, tri.b, tri.c})
+      in_spike = in_spike && v.x >= -6.61f && v.x <= -5.99f && v.y > 0.5f && v.y < 0.7f;
+    if (in_spike) spike.push_back(t);
+  }
+  ASSERT_EQ(spike.size(), 4u);
+
+  const ZooOutcome robust = walk_scene(scene, kRobust);
+  EXPECT_TRUE(robust.anomalies.empty()) << describe(robust);
+  const float skin = 0.01f * 0.3f;
+  EXPECT_NEAR(robust.states.back().position.x, -6.0f + 0.3f + skin, 1e-4f) << "one skin from the tip";
+  for (const auto& s : robust.states)
+    for (std::uint32_t t : spike) ASSERT_FALSE(collision::box_triangle_sat(s.position, {0.3f, 0.45f, 0.3f}, mesh.triangle(t)).overlap);
+
+  const ZooOutcome edges = walk_scene(scene, collision::Method::kBoxEdges);
+  int face_past_tip = -1;  // the independent check: the box's -x face beyond the tip
+  for (std::size_t f = 0; f < edges.states.size() && face_past_tip < 0; ++f)
+    if (edges.states[f].position.x - 0.3f < -6.0f) face_past_tip = static_cast<int>(f);
+  ASSERT_GE(face_past_tip, 0) << "the spike never entered the box";
+  const int flagged = edges.first(K::kEndsInOverlap);
+  ASSERT_GE(flagged, 0) << describe(edges);
+  EXPECT_NEAR(flagged, face_past_tip, kFrameTolerance);
+  for (const debugger::Event& e : edges.anomalies) {
+    if (e.kind != K::kEndsInOverlap) continue;
+    for (std::uint32_t t : e.triangles) EXPECT_NE(std::find(spike.begin(), spike.end(), t), spike.end()) << t;
+  }
+  // And the exact test agrees: at the flagged frame the spike overlaps the box.
+  bool overlap = false;
+  for (std::uint32_t t : spike)
+    overlap = overlap || collision::box_triangle_sat(edges.states[static_cast<std::size_t>(flagged)].position,
+                                                     {0.3f, 0.45f, 0.3f}, mesh.triangle(t)).overlap;
+  EXPECT_TRUE(overlap);
+}
