@@ -47,6 +47,19 @@ Json test_to_json(const collision::TriangleTest& t) {
   j["edge_distance"] = std::move(edge_d);
   j["acute_clip"] = std::move(acute);
   j["acute_distance"] = std::move(acute_d);
+  if (t.separating_axis != glm::vec3(0.0f)) j["separating_axis"] = vec(t.separating_axis);
+  return j;
+}
+
+Json edge_cast_to_json(const collision::EdgeCast& e) {
+  Json j;
+  j["from"] = vec(e.from);
+  j["to"] = vec(e.to);
+  j["hit"] = e.hit;
+  j["t"] = number(e.t);
+  j["point"] = vec(e.point);
+  j["normal"] = vec(e.normal);
+  j["triangle"] = triangle(e.triangle);
   return j;
 }
 
@@ -70,6 +83,11 @@ Json iteration_to_json(const collision::SlideIteration& s) {
   Json tests = Json::array();
   for (const collision::TriangleTest& t : s.tests) tests.push_back(test_to_json(t));
   j["tests"] = std::move(tests);
+  if (!s.edge_casts.empty()) {
+    Json casts = Json::array();
+    for (const collision::EdgeCast& e : s.edge_casts) casts.push_back(edge_cast_to_json(e));
+    j["edge_casts"] = std::move(casts);
+  }
   return j;
 }
 
