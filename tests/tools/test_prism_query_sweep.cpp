@@ -89,3 +89,21 @@ TEST_F(PrismQuerySweep, ShapeOptionsAreExclusiveAndChecked) {
     }
   }
 }
+
+// --threads splits the queries over threads (collision/batch.hpp): the output is the same bytes
+// as one thread's, for sweeps and rays, on a real map.
+TEST(PrismQueryThreads, SweepAndRayPrintTheSameLinesOnAnyThreadCount) {
+  const CommandRun q = run("random oa_dm1 --count 20000 --seed 5");
+  ASSERT_EQ(q.status, 0) << q.out;
+  const std::string queries = write("threads_queries.csv", q.out);
+  for (const std::string cmd : {"sweep --sphere 16", "sweep --box 15,15,28", "ray"}) {
+    const CommandRun one = run(cmd + " oa_dm1 " + queries + " --threads 1");
+    ASSERT_EQ(one.status, 0) << cmd << ": " << one.out;
+    ASSERT_GT(std::count(one.out.begin(), one.out.end(), '\n'), 19999) << cmd;
+    for (const char* t : {"2", "3", "0"}) {
+      const CommandRun many = run(cmd + " oa_dm1 " + queries + " --threads " + t);
+      ASSERT_EQ(many.status, 0) << cmd;
+      EXPECT_TRUE(many.out == one.out) << cmd << " --threads " << t << " differs from --threads 1";
+    }
+  }
+}

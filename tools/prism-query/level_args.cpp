@@ -22,7 +22,12 @@ void add_level_args(CLI::App* cmd, LevelArgs& c, bool with_queries) {
   cmd->add_option("level", c.level,
                   "mesh file, .bsp, archive.pk3:maps/x.bsp, or an OpenArena map name (oa_dm1)")
       ->required();
-  if (with_queries) cmd->add_option("queries", c.queries, "CSV file of x,y,z,dx,dy,dz (default stdin)");
+  if (with_queries) {
+    cmd->add_option("queries", c.queries, "CSV file of x,y,z,dx,dy,dz (default stdin)");
+    cmd->add_option("--threads", c.threads,
+                    "threads for sweep and ray (collision/batch.hpp; 0: all cores; default 1); results are identical")
+        ->check(CLI::Range(0, 1024));
+  }
   cmd->add_option("--patch-level", c.patch_level, "Bezier patch subdivisions (maps)")
       ->check(CLI::Range(1, 64));
   cmd->add_flag("--stats", c.stats, "print triangle count, BVH build ms and queries/s to stderr");

@@ -24,6 +24,7 @@ struct LevelArgs {
   std::string queries = "-";
   int patch_level = 5;
   bool stats = false;
+  unsigned threads = 1;  ///< --threads: sweep and ray split their queries over this many threads (0: all cores)
 };
 
 struct LoadedWorld {
@@ -31,7 +32,7 @@ struct LoadedWorld {
   collision::World world;
 };
 
-/// LEVEL, [QUERIES] when `with_queries`, --patch-level, --stats.
+/// LEVEL, [QUERIES] and --threads when `with_queries`, --patch-level, --stats.
 void add_level_args(CLI::App* cmd, LevelArgs& c, bool with_queries);
 /// Loads the level and builds its BVH; with --stats prints triangle count and build time.
 LoadedWorld load(const LevelArgs& c);

@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "collision/batch.hpp"
 #include "collision/body.hpp"
 #include "collision/domain.hpp"
 #include "collision/queries.hpp"
@@ -25,6 +26,12 @@ void refuse_invalid(const LevelArgs& c, const std::vector<Query>& queries, const
   }
 }
 
+std::vector<collision::SegmentQuery> segments_of(const std::vector<Query>& queries) {
+  std::vector<collision::SegmentQuery> out(queries.size());
+  for (std::size_t i = 0; i < queries.size(); ++i) out[i] = {queries[i].origin, queries[i].delta};
+  return out;
+}
+
 }  // namespace
 
 void add_sweep_shape_args(CLI::App* cmd, SweepShapeArgs& s, const BodyArgs& b) {
@@ -41,10 +48,9 @@ int run_sweep(const LevelArgs& c, const BodyArgs& b, const SweepShapeArgs& s, bo
   collision::SweepOptions options;
   options.one_sided = one_sided;
   std::vector<collision::SweepHit> results(queries.size());
+  const std::vector<collision::SegmentQuery> segments = segments_of(queries);
   const auto t0 = Clock::now();
-  for (std::size_t i = 0; i < queries.size(); ++i) {
-    results[i] = collision::sweep(w.world, body, queries[i].origin, queries[i].delta, options);
-  }
+  collision::sweep_batch(w.world, body, segments, results, options, c.threads);
   report_rate(c.stats, queries.size(), seconds_since(t0));
   refuse_invalid(c, queries, results);
   for (const auto& r : results) write_sweep(stdout, r);
@@ -55,10 +61,9 @@ int run_ray(const LevelArgs& c) {
   const auto queries = read_input(c.queries);
   const LoadedWorld w = load(c);
   std::vector<collision::RayHit> results(queries.size());
+  const std::vector<collision::SegmentQuery> segments = segments_of(queries);
   const auto t0 = Clock::now();
-  for (std::size_t i = 0; i < queries.size(); ++i) {
-    results[i] = collision::raycast(w.world, queries[i].origin, queries[i].delta);
-  }
+  collision::raycast_batch(w.world, segments, results, c.threads);
   report_rate(c.stats, queries.size(), seconds_since(t0));
   refuse_invalid(c, queries, results);
   for (const auto& r : results) write_ray(stdout, r);
