@@ -488,7 +488,13 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   out.contacts = std::move(contacts);
   s.ground_from(out.contacts, out);
   const std::vector<Contact> constraints = s.constraining(out.contacts);
-  v_free = remove_into(v_free, constraints);
+  // The carried velocity meets walkable ground by the surface that holds the body (a ledge's
+  // edge by the ledge's top face): standing on an edge leaves no sideways velocity behind.
+  std::vector<Contact> supports = constraints;
+  for (Contact& c : supports) {
+    if (c.walkable) c.normal = s.support_normal(c, out.contacts);
+  }
+  v_free = remove_into(v_free, supports);
   // The input meets steep contacts as walls (their normals flattened), as it did in the move.
   std::vector<Contact> as_walls = constraints;
   for (Contact& c : as_walls) {

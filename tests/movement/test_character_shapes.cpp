@@ -226,3 +226,20 @@ TEST(CharacterShapes, ABoxStandsOnALedgeByItsFlatBottom) {
   EXPECT_NEAR(box.pos().z, 64 + 28 + kSkin, kTolerance);
   EXPECT_NEAR(box.state.ground_normal.z, 1.0f, 1e-5f) << "the box's bottom face rests on the edge: the normal is up";
 }
+
+TEST(CharacterShapes, ASphereHeldOnALedgesEdgeReportsNoVelocity) {
+  // A sphere whose centre is 13 units past a ledge's edge touches it with a normal 58 degrees
+  // from up, but is held by the ledge's walkable top face (the surface normal decides, as in
+  // Jolt's CharacterVirtual): it stays, on the ground, and its velocity says so (it used to keep
+  // gravity's part along the edge's tangent, 11 units/s, while not moving).
+  SceneBuilder s;
+  floor(s);
+  s.box({-500, -500, 0}, {0, 500, 64});
+  const auto w = s.world();
+  Character ball(w, Body::sphere(15.0f), {13, 0, 64 + std::sqrt(15.25f * 15.25f - 169.0f)});
+  const vec3 start = ball.pos();
+  ball.simulate(1.0f);
+  EXPECT_EQ(ball.state.ground, GroundState::kOnGround);
+  EXPECT_EQ(ball.pos(), start);
+  EXPECT_EQ(ball.state.velocity, vec3(0.0f));
+}
