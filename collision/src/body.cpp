@@ -66,7 +66,7 @@ const char* body_domain_error(const Body& body) {
         return "the capsule's half height is above 2^40 (about 1.1e12, the input domain's kMaxBodyRadius)";
       }
       const float len = glm::length(body.axis);
-      if (!std::isfinite(len) || std::fabs(len - 1.0f) > 1e-4f) return "the capsule's axis is not a unit vector";
+      if (!std::isfinite(len) || std::fabs(len - 1.0f) > 1e-3f) return "the capsule's axis is not a unit vector";
       return nullptr;
     }
   }

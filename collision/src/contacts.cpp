@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include <glm/geometric.hpp>
 #include <glm/ext/vector_double3.hpp>

@@ -59,9 +59,10 @@ struct Body {
   float extent_along(const glm::vec3& dir) const;
 };
 
-/// Why the body is outside the input domain (collision/domain.hpp), or nullptr: radii / half
-/// extents as for radii_domain_error (the ellipsoid's aspect limit applies to ellipsoids only),
-/// a capsule's half height negative, non-finite or above kMaxBodyRadius, its axis not unit.
+/// Why the body is outside the input domain (collision/domain.hpp), or nullptr: radii or half
+/// extents as radii_domain_error checks them (finite, in [2^-40, 2^40], the largest at most
+/// 2^16 times the smallest); a capsule's radius likewise, its half height negative, non-finite
+/// or above kMaxBodyRadius, its axis' length more than 1e-3 from 1.
 const char* body_domain_error(const Body& body);
 
 /// Earliest time of impact of `body` moved from `center` by `delta`, whatever its shape (the

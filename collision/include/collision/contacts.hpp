@@ -4,11 +4,12 @@
 /// normal, gap and feature. The character layer builds its ground state and its skin from them.
 ///
 /// Units: the mesh's. The gap is measured from the body's surface: positive outside, negative
-/// when the body overlaps the triangle (then -gap is the penetration depth). For a sphere it is
-/// exact (|centre - closest point| - r, in double relative to the triangle); for an ellipsoid it
-/// is measured in the space where the ellipsoid is a unit sphere (Fauerby 2003) and mapped back
-/// along the contact normal, which is exact against a triangle's face and a close estimate at
-/// its edges and corners.
+/// when the body overlaps the triangle (then -gap is the penetration depth). It is
+/// collision::distance_to_triangle's (body.hpp): exact for spheres, boxes and capsules (in
+/// double relative to the triangle); for an ellipsoid measured in the space where it is a unit
+/// sphere (Fauerby 2003) and mapped back along the contact normal, exact against a triangle's
+/// face and a close estimate at its edges and corners. Overlap depths: a box's is its least
+/// separating-axis penetration, a capsule's as capsule_triangle_distance states.
 
 #include <cstdint>
 #include <vector>

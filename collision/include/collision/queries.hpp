@@ -1,6 +1,7 @@
 #pragma once
 /// @file queries.hpp
-/// Ray casts, swept spheres and ellipsoids, and overlap queries against a World.
+/// Ray casts, swept spheres and ellipsoids, and overlap queries against a World (boxes and
+/// capsules: box_queries.hpp, capsule_queries.hpp; any Body: body.hpp).
 ///
 /// Conventions: positions and lengths in the mesh's units; a move is given as a start point and
 /// a displacement `delta`, and times are fractions of that displacement in [0, 1].
