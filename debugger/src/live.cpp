@@ -151,6 +151,7 @@ int run_live(const RunOptions& o) {
   OverlayFrame overlay;
   renderer::RgbaImage pixels;
   bool jump_pending = false;
+  bool walk_ended = false;
   std::array<bool, 4> was_collapsed{};  // legend, keys, side panel, timeline (layout.hpp)
 
   // New frames: the walk script while it lasts, then the keys.
@@ -162,6 +163,7 @@ int run_live(const RunOptions& o) {
       s.pitch = in.pitch;
       return in;
     }
+    if (s.walk_active) walk_ended = true;  // the script ran out: recording pauses (below)
     s.walk_active = false;
     if (s.wander_active) {
       const FrameInput in = wander_input(s.wander, *s.scene.world, s.session->last_state(), s.scene.up,
@@ -201,6 +203,21 @@ int run_live(const RunOptions& o) {
       s.ask = LiveState::Ask::kQuit;
     }
 
+    // Recording pauses by itself when nothing drives it for a second (any input resumes it), so
+    // idling does not bury the interesting part of the timeline.
+    Playback& pb = s.playback;
+    // What drives the body counts as input (walking, jumping, looking), not screenshots or panels.
+    bool any_input = in.look;
+    for (Key k : {Key::kW, Key::kA, Key::kS, Key::kD, Key::kSpace}) any_input = any_input || in.is_held(k) || in.was_pressed(k);
+    pb.idle_seconds = any_input ? 0.0 : pb.idle_seconds + in.dt;
+    if (any_input && pb.paused && pb.idle_paused) {
+      pb.paused = pb.idle_paused = false;
+      pb.paused_by.clear();
+    }
+    if (!pb.paused && at_end(s) && !s.walk_active && !s.wander_active && pb.idle_seconds >= 1.0) {
+      pb.paused = pb.idle_paused = true;
+      pb.paused_by = "recording paused: 1 s without input";
+    }
     FrameCommand command = keys_to_command(s, in);
     apply_look(s, in);
     if (s.camera.mode == CameraMode::kFollow) {
@@ -238,6 +255,10 @@ int run_live(const RunOptions& o) {
     }
     apply_command(s, command, live_source);
     advance(s, in.dt, live_source);
+    if (std::exchange(walk_ended, false) && !pb.paused) {
+      pb.paused = pb.idle_paused = true;
+      pb.paused_by = "recording paused: the walk ended";
+    }
 
     if (in.method) {
       action.apply_body = true;

@@ -137,7 +137,7 @@ TEST(LiveWindow, PanelsStayInsideTheWindowAndApartThroughResizes) {
 // Ten taps between two window frames are ten steps (presses are queued, not sampled).
 TEST(LiveWindow, TenQuickTapsGiveTenSteps) {
   if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
-  std::string keys = "70 tap P\n";  // paused on frame 69
+  std::string keys = "0 down W\n60 up W\n70 tap P\n";  // walks a second, paused on frame 69
   for (int i = 0; i < 10; ++i) keys += "75 tap COMMA\n";
   keys += "76 tap F12\n";
   for (int i = 0; i < 10; ++i) keys += "80 tap PERIOD\n";

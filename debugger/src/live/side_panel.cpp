@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "debugger/view.hpp"
 #include "live/branches.hpp"
 #include "live/comparison.hpp"
 #include "live/inspector_panel.hpp"
@@ -34,6 +35,12 @@ void draw_side_panel(LiveState& s, PanelState& p, PanelAction& action) {
   const collision::Method method = config.params.move.method;
   ImGui::Text("scene %s (%zu triangles)   method %s", s.scene.name.c_str(), s.scene.world->mesh().triangle_count(),
               collision::to_string(method));
+  const float frame_s = ImGui::GetIO().DeltaTime;
+  ImGui::Text("frame %.1f ms (%.0f fps)  step %.3f ms  retrace %.3f ms",
+              static_cast<double>(frame_s) * 1e3, frame_s > 0.0f ? 1.0 / static_cast<double>(frame_s) : 0.0,
+              s.step_ms, s.retrace_ms);
+  ImGui::Text("body %s  (%s)", body_label(config.body).c_str(),
+              s.scene.setup_note.empty() ? "the scene's" : s.scene.setup_note.c_str());
   const glm::vec3 pos = s.view.after.position;
   ImGui::Text("body at %.3f %.3f %.3f  %s", static_cast<double>(pos.x), static_cast<double>(pos.y),
               static_cast<double>(pos.z), collision::to_string(s.view.after.ground));

@@ -2,7 +2,9 @@
 #include "live/timeline_panel.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <string>
 
 #include <imgui.h>
 
@@ -52,7 +54,8 @@ std::uint32_t event_colour(EventKind kind) {
     case EventKind::kGroundLost: case EventKind::kGroundFound: return 0xFF60E060u;   // green
     case EventKind::kSteepGround: return 0xFF3090E0u;   // orange
     case EventKind::kStepUp: return 0xFFFFB060u;                                     // light blue
-    default: return 0xFFFF60D0u;                                                     // violet
+    // Grey, not violet: violet is the overlays' ground normal (one colour per meaning).
+    default: return 0xFFC8C8C8u;                                                     // grey
   }
 }
 
@@ -99,16 +102,23 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& comma
               !pb.paused && !at_end(s) ? " (replay)" : "");
   ImGui::SameLine();
   draw_branch_combo(s, command.switch_branch);
-  if (!pb.paused_by.empty()) {
-    ImGui::SameLine();
-    ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1.0f), "  %s", pb.paused_by.c_str());
-  }
 
   // Slider over the whole recording, as wide as the plots under it (one x axis).
   const float plot_w = ImGui::GetContentRegionAvail().x - 120.0f;
-  int frame = pb.frame;
+  // A float slider: an integer one's grab is 1/(frames + 1) of the bar ("frame 0 / 0" filled half).
+  float at = static_cast<float>(pb.frame);
   ImGui::SetNextItemWidth(plot_w);
-  if (ImGui::SliderInt("##frame", &frame, -1, std::max(count - 1, 0), "frame %d") && frame != pb.frame) command.seek = frame;
+  // Why playback stopped by itself is written on the slider (the transport row is full; ImGui
+  // formats the slider text into 64 characters, so the reasons are short).
+  std::string format = "frame %.0f";
+  if (!pb.paused_by.empty()) {
+    format += "   ";
+    for (const char ch : pb.paused_by) format += ch == '%' ? std::string("%%") : std::string(1, ch);
+  }
+  if (ImGui::SliderFloat("##frame", &at, -1.0f, static_cast<float>(std::max(count - 1, 0)), format.c_str())) {
+    const int frame = static_cast<int>(std::lround(at));
+    if (frame != pb.frame) command.seek = frame;
+  }
   ImGui::SameLine();
   ImGui::TextUnformatted("scrub");
 
