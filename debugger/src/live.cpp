@@ -330,6 +330,7 @@ int run_live(const RunOptions& o) {
 
     // Picking uses the camera the user saw when clicking.
     if (in.select) s.selection.triangle = *in.select;
+    if (in.iteration) s.selection.iteration = *in.iteration;
     for (const auto& [overlay_index, on] : in.overlays) s.overlay.on[static_cast<std::size_t>(overlay_index)] = on;
     if (in.click) {
       const std::optional<std::uint32_t> t =

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include <glm/common.hpp>
 #include <imgui.h>
 
 #include "debugger/view.hpp"
@@ -72,13 +73,43 @@ void draw_side_panel(LiveState& s, PanelState& p, PanelAction& action) {
       p.radii = glm::vec3(p.radius);
       changed = true;
     }
-    const float lo = 0.25f * p.scene_radius, hi = 3.0f * p.scene_radius;
+    // Typed fields: any size the core accepts, not a slider's fixed range.
     if (p.ellipsoid) {
-      ImGui::SliderFloat3("radii", &p.radii.x, lo, hi, "%.3g");
+      ImGui::InputFloat3("radii", &p.radii.x, "%.4g");
+      p.radii = glm::max(p.radii, glm::vec3(1e-6f));
     } else {
-      ImGui::SliderFloat("radius", &p.radius, lo, hi, "%.3g");
+      ImGui::InputFloat("radius", &p.radius, 0.0f, 0.0f, "%.4g");
+      p.radius = std::max(p.radius, 1e-6f);
     }
     changed |= ImGui::IsItemDeactivatedAfterEdit();
+    // The character's settings, by prism-query character's names; empty (0 here) = derived.
+    const collision::CharacterParams resolved = config.params;
+    auto optional_field = [&](const char* label, std::optional<float>& value, float derived) {
+      float v = value.value_or(derived);
+      ImGui::SetNextItemWidth(120.0f);
+      if (ImGui::InputFloat(label, &v, 0.0f, 0.0f, "%.4g")) value = std::max(v, 0.0f);
+      changed |= ImGui::IsItemDeactivatedAfterEdit();
+    };
+    if (ImGui::TreeNode("character (typed; forks a branch)")) {
+      optional_field("--gravity", s.base_params.gravity, resolved.gravity.value_or(0.0f));
+      optional_field("--jump-speed", s.base_params.jump_speed, resolved.jump_speed.value_or(0.0f));
+      optional_field("--step", s.base_params.step_height, resolved.step_height.value_or(0.0f));
+      optional_field("--snap", s.base_params.snap_distance, resolved.snap_distance.value_or(0.0f));
+      optional_field("--skin", s.base_params.move.skin_width, config.params.move.resolved_skin(config.body));
+      ImGui::SetNextItemWidth(120.0f);
+      ImGui::InputFloat("--max-slope", &s.base_params.max_slope_degrees, 0.0f, 0.0f, "%.4g");
+      s.base_params.max_slope_degrees = std::clamp(s.base_params.max_slope_degrees, 0.0f, 89.9f);
+      changed |= ImGui::IsItemDeactivatedAfterEdit();
+      if (ImGui::SmallButton("derive all from the body")) {
+        s.base_params.gravity.reset();
+        s.base_params.jump_speed.reset();
+        s.base_params.step_height.reset();
+        s.base_params.snap_distance.reset();
+        s.base_params.move.skin_width.reset();
+        changed = true;
+      }
+      ImGui::TreePop();
+    }
     ImGui::TextUnformatted("method");
     constexpr collision::Method kMethods[] = {collision::Method::kRobust, collision::Method::kOffsetPrism,
                                               collision::Method::kSphereClassify};
