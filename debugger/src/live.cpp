@@ -13,6 +13,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "collision/queries.hpp"
 #include "debugger/view2d.hpp"
 #include "debugger/app.hpp"
 #include "debugger/session_file.hpp"
@@ -86,10 +87,10 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
     const collision::Triangle tri = mesh.triangle(s.selection.triangle);
     const TriangleReport rep = triangle_report(s, s.selection.triangle);
     add_prism(rep.test, tri, options, overlay);
-    overlay.highlights.push_back({s.selection.triangle, kSelectedColour});
-    const glm::vec3 v[3] = {tri.a, tri.b, tri.c};
-    for (int i = 0; i < 3; ++i)
-      renderer::debug_line(overlay.debug.on_top, v[i], v[(i + 1) % 3], renderer::rgba(0, 255, 255), 3.0f);
+    // Outline plus a patch around its point nearest the body (a picked wall must not flood the view).
+    const glm::vec3 focus = glm::vec3(collision::closest_point_on_triangle(
+        glm::dvec3(s.view.after.position), glm::dvec3(tri.a), glm::dvec3(tri.b), glm::dvec3(tri.c)));
+    add_picked_triangle(tri, focus, 3.0f * body_size(body), kSelectedColour, overlay);
   }
   add_comparison_overlay(s, overlay);
   add_branch_overlay(s, overlay);
