@@ -72,6 +72,7 @@ void merge(FrameCommand& into, const FrameCommand& from) {
   into.branch = into.branch || from.branch;
   if (from.speed) into.speed = from.speed;
   if (from.switch_branch) into.switch_branch = from.switch_branch;
+  into.export_range = into.export_range || from.export_range;
 }
 
 void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
@@ -220,6 +221,12 @@ int run_live(const RunOptions& o) {
       pb.paused_by = "recording paused: 1 s without input";
     }
     FrameCommand command = keys_to_command(s, in);
+    if (in.range) {
+      pb.range_a = static_cast<int>(in.range->x);
+      pb.range_b = static_cast<int>(in.range->y);
+      pb.loop = true;
+    }
+    command.export_range = in.export_range;
     apply_look(s, in);
     if (s.camera.mode == CameraMode::kFollow) {
       if (in.was_pressed(Key::kSpace)) jump_pending = true;
@@ -256,6 +263,20 @@ int run_live(const RunOptions& o) {
     }
     apply_command(s, command, live_source);
     advance(s, in.dt, live_source);
+    // A looped range plays again from its first frame.
+    if (pb.loop && pb.range_a >= 0 && !pb.paused && pb.frame >= std::max(pb.range_a, pb.range_b))
+      show_frame(s, std::min(pb.range_a, pb.range_b));
+    if (command.export_range && pb.range_a >= 0) {
+      const int a = std::min(pb.range_a, pb.range_b), b = std::max(pb.range_a, pb.range_b);
+      try {
+        std::filesystem::create_directories(s.out_dir);
+        const std::string path = (std::filesystem::path(s.out_dir) /
+                                  (s.scene.name + "_f" + std::to_string(a) + "-" + std::to_string(b) + ".prism")).string();
+        s.status = save_range(s, a, b, path);
+      } catch (const std::exception& e) {
+        s.status = e.what();
+      }
+    }
     if (std::exchange(walk_ended, false) && !pb.paused) {
       pb.paused = pb.idle_paused = true;
       pb.paused_by = "recording paused: the walk ended";

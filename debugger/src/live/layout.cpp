@@ -25,7 +25,7 @@ Layout compute_layout(float width, float height) {
     return l;
   }
   const float bar = ImGui::GetFrameHeight() + 2.0f;
-  const float timeline_h = 228.0f;
+  const float timeline_h = 252.0f;
   l.timeline = {m, height - timeline_h - m, width - 2.0f * m, timeline_h};
   const float above = l.timeline.y - m;  // bottom of the space above the timeline
   const float left_w = 360.0f;

@@ -54,6 +54,12 @@ struct Playback {
   /// resumes it.
   bool idle_paused = false;
   double idle_seconds = 0.0;  ///< window time since the last input
+  /// The timeline's zoom: frames view_lo..view_hi are on the plots (view_hi < 0: all of them).
+  int view_lo = 0, view_hi = -1;
+  /// A selected range of frames (shift-drag on the plots; range_a < 0: none), played in a loop
+  /// when `loop` is on, and exported as its own session.
+  int range_a = -1, range_b = -1;
+  bool loop = false;
 };
 
 enum class CameraMode { kFollow, kFly, kOrbit };
