@@ -232,6 +232,7 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& comma
   } else {
     ImGui::TextDisabled("  wheel on the plots: zoom");
   }
+  ImGui::SameLine();  // the "pause on event" node shares the row (the window's height is fixed)
 
   // Pause on event, one checkbox per kind, with the marker colour.
   if (ImGui::TreeNode("pause on event")) {
