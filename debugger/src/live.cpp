@@ -13,6 +13,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "collision/queries.hpp"
 #include "debugger/view2d.hpp"
 #include "debugger/app.hpp"
 #include "debugger/session_file.hpp"
@@ -71,6 +72,7 @@ void merge(FrameCommand& into, const FrameCommand& from) {
   into.branch = into.branch || from.branch;
   if (from.speed) into.speed = from.speed;
   if (from.switch_branch) into.switch_branch = from.switch_branch;
+  into.export_range = into.export_range || from.export_range;
 }
 
 void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
@@ -85,11 +87,11 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
   if (s.selection.triangle < mesh.triangle_count()) {
     const collision::Triangle tri = mesh.triangle(s.selection.triangle);
     const TriangleReport rep = triangle_report(s, s.selection.triangle);
-    add_prism(rep.test, tri, c.body, options, overlay);
-    overlay.highlights.push_back({s.selection.triangle, kSelectedColour});
-    const glm::vec3 v[3] = {tri.a, tri.b, tri.c};
-    for (int i = 0; i < 3; ++i)
-      renderer::debug_line(overlay.debug.on_top, v[i], v[(i + 1) % 3], renderer::rgba(0, 255, 255), 3.0f);
+    add_prism(rep.test, tri, body, options, overlay);
+    // Outline plus a patch around its point nearest the body (a picked wall must not flood the view).
+    const glm::vec3 focus = glm::vec3(collision::closest_point_on_triangle(
+        glm::dvec3(s.view.after.position), glm::dvec3(tri.a), glm::dvec3(tri.b), glm::dvec3(tri.c)));
+    add_picked_triangle(tri, focus, 3.0f * body_size(body), kSelectedColour, overlay);
   }
   add_comparison_overlay(s, overlay);
   add_branch_overlay(s, overlay);
@@ -151,6 +153,7 @@ int run_live(const RunOptions& o) {
   OverlayFrame overlay;
   renderer::RgbaImage pixels;
   bool jump_pending = false;
+  bool walk_ended = false;
   std::array<bool, 4> was_collapsed{};  // legend, keys, side panel, timeline (layout.hpp)
 
   // New frames: the walk script while it lasts, then the keys.
@@ -162,6 +165,7 @@ int run_live(const RunOptions& o) {
       s.pitch = in.pitch;
       return in;
     }
+    if (s.walk_active) walk_ended = true;  // the script ran out: recording pauses (below)
     s.walk_active = false;
     if (s.wander_active) {
       const FrameInput in = wander_input(s.wander, *s.scene.world, s.session->last_state(), s.scene.up,
@@ -201,7 +205,28 @@ int run_live(const RunOptions& o) {
       s.ask = LiveState::Ask::kQuit;
     }
 
+    // Recording pauses by itself when nothing drives it for a second (any input resumes it), so
+    // idling does not bury the interesting part of the timeline.
+    Playback& pb = s.playback;
+    // What drives the body counts as input (walking, jumping, looking), not screenshots or panels.
+    bool any_input = in.look;
+    for (Key k : {Key::kW, Key::kA, Key::kS, Key::kD, Key::kSpace}) any_input = any_input || in.is_held(k) || in.was_pressed(k);
+    pb.idle_seconds = any_input ? 0.0 : pb.idle_seconds + in.dt;
+    if (any_input && pb.paused && pb.idle_paused) {
+      pb.paused = pb.idle_paused = false;
+      pb.paused_by.clear();
+    }
+    if (!pb.paused && at_end(s) && !s.walk_active && !s.wander_active && pb.idle_seconds >= 1.0) {
+      pb.paused = pb.idle_paused = true;
+      pb.paused_by = "recording paused: 1 s without input";
+    }
     FrameCommand command = keys_to_command(s, in);
+    if (in.range) {
+      pb.range_a = static_cast<int>(in.range->x);
+      pb.range_b = static_cast<int>(in.range->y);
+      pb.loop = true;
+    }
+    command.export_range = in.export_range;
     apply_look(s, in);
     if (s.camera.mode == CameraMode::kFollow) {
       if (in.was_pressed(Key::kSpace)) jump_pending = true;
@@ -238,6 +263,24 @@ int run_live(const RunOptions& o) {
     }
     apply_command(s, command, live_source);
     advance(s, in.dt, live_source);
+    // A looped range plays again from its first frame.
+    if (pb.loop && pb.range_a >= 0 && !pb.paused && pb.frame >= std::max(pb.range_a, pb.range_b))
+      show_frame(s, std::min(pb.range_a, pb.range_b));
+    if (command.export_range && pb.range_a >= 0) {
+      const int a = std::min(pb.range_a, pb.range_b), b = std::max(pb.range_a, pb.range_b);
+      try {
+        std::filesystem::create_directories(s.out_dir);
+        const std::string path = (std::filesystem::path(s.out_dir) /
+                                  (s.scene.name + "_f" + std::to_string(a) + "-" + std::to_string(b) + ".prism")).string();
+        s.status = save_range(s, a, b, path);
+      } catch (const std::exception& e) {
+        s.status = e.what();
+      }
+    }
+    if (std::exchange(walk_ended, false) && !pb.paused) {
+      pb.paused = pb.idle_paused = true;
+      pb.paused_by = "recording paused: the walk ended";
+    }
 
     if (in.method) {
       action.apply_body = true;
@@ -309,6 +352,7 @@ int run_live(const RunOptions& o) {
 
     // Picking uses the camera the user saw when clicking.
     if (in.select) s.selection.triangle = *in.select;
+    if (in.iteration) s.selection.iteration = *in.iteration;
     for (const auto& [overlay_index, on] : in.overlays) s.overlay.on[static_cast<std::size_t>(overlay_index)] = on;
     if (in.click) {
       const std::optional<std::uint32_t> t =

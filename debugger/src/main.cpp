@@ -146,6 +146,10 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "prism: %s exists; give --force to overwrite it (or another --out)\n", kept.c_str());
         return 2;
       }
+      for (const int f : o.capture_frames)
+        if (f >= o.frames)
+          std::fprintf(stderr, "prism: --capture-frames %d is past the last frame (%d with --frames %d): not captured\n",
+                       f, o.frames - 1, o.frames);
       const debugger::HeadlessResult r = debugger::run_headless(o);
       std::printf("prism: %d frames, %zu captures, %d anomalies; report %s\n", r.frames, r.captures.size(),
                   r.anomalies, r.report.c_str());

@@ -266,6 +266,20 @@ void add_prism(const collision::TriangleTest& test, const collision::Triangle& t
   draw_prism(test, triangle, body, options, out);
 }
 
+void add_picked_triangle(const collision::Triangle& tri, glm::vec3 focus, float extent, renderer::Colour colour,
+                         OverlayFrame& out) {
+  const glm::vec3 v[3] = {tri.a, tri.b, tri.c};
+  for (int i = 0; i < 3; ++i) renderer::debug_line(out.debug.on_top, v[i], v[(i + 1) % 3], with_alpha(colour, 255), 3.0f);
+  const glm::vec3 n = glm::normalize(glm::cross(tri.b - tri.a, tri.c - tri.a));
+  const glm::vec3 u = glm::normalize(tri.b - tri.a), w = glm::cross(n, u);
+  std::vector<glm::vec3> patch = {tri.a, tri.b, tri.c};
+  for (const glm::vec3& axis : {u, -u, w, -w})
+    patch = clip_polygon(patch, collision::Plane{axis, glm::dot(axis, focus) - extent});
+  if (patch.size() < 3) return;
+  outline(out.debug.depth_tested, patch, with_alpha(colour, 200), 1.5f);
+  fill_polygon(out.debug.depth_tested, patch, with_alpha(colour, 110));
+}
+
 void add_comparison(const collision::Trace& trace, const collision::Body& body, renderer::Colour colour,
                     float move_scale, OverlayFrame& out) {
   draw_body(out.debug.on_top, body, trace.end, colour, 2.0f, 32);

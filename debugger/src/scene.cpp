@@ -82,23 +82,31 @@ Scene scene_from_obj(std::string_view text, const std::string& name) {
 namespace {
 
 // The command line's setup over the scene's own; a new up axis or body moves a computed spawn.
+// The note says where the body, the spawn and the up axis came from.
 Scene with_setup(Scene scene, const SceneSetup& setup, bool computed_spawn) {
-  std::string note = scene.setup_note;
+  std::string body_note = scene.setup_note, spawn_note, up_note;
+  if (computed_spawn) {
+    body_note = "default body: sphere, 1% of the level's diagonal (>= 0.4)";
+    spawn_note = "spawn above the largest floor";
+  }
   if (setup.up) {
     scene.up = *setup.up;
-    note += (note.empty() ? "" : ", ") + std::string("up from --up");
+    up_note = "up from --up";
   }
   if (setup.body) {
     scene.body = *setup.body;
-    note = "body from --body" + (note.empty() ? "" : ", " + note);
+    body_note = "body from --body";
   }
   if (setup.spawn) {
     scene.spawn = *setup.spawn;
-    note += (note.empty() ? "" : ", ") + std::string("spawn from --spawn");
+    spawn_note = "spawn from --spawn";
   } else if (computed_spawn && (setup.up || setup.body)) {
     scene.spawn = spawn_above_largest_floor(*scene.world, scene.up, body_size(scene.body), 50.0f);
   }
   if (scene.body.shape == collision::Shape::kCapsule) scene.body.axis = scene.up;  // a capsule stands along up
+  std::string note;
+  for (const std::string& part : {body_note, spawn_note, up_note})
+    if (!part.empty()) note += (note.empty() ? "" : "; ") + part;
   scene.setup_note = note;
   return scene;
 }

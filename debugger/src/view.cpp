@@ -49,6 +49,19 @@ void draw_legend(OverlayOptions* toggles, float x, float y, bool placed) {
     ImGui::PopID();
   }
   if (toggles) {
+    // The window's own colours (no toggle): selection, comparisons, grey markers.
+    // One row: picked triangle, the compared method's body and move, the compared branch's body.
+    const struct { ImVec4 c; const char* text; } extra[] = {
+        {ImVec4(0.0f, 1.0f, 1.0f, 1.0f), "picked"},
+        {ImVec4(1.0f, 80.0f / 255, 1.0f, 1.0f), "compared method"},
+        {ImVec4(1.0f, 150.0f / 255, 190.0f / 255, 1.0f), "branch"},
+    };
+    for (std::size_t i = 0; i < std::size(extra); ++i) {
+      if (i > 0) ImGui::SameLine();
+      ImGui::ColorButton(extra[i].text, extra[i].c, ImGuiColorEditFlags_NoTooltip, ImVec2(14, 14));
+      ImGui::SameLine();
+      ImGui::TextUnformatted(extra[i].text);
+    }
     ImGui::Checkbox("prisms of all candidates", &toggles->prisms_of_all_candidates);
     ImGui::SliderFloat("move scale", &toggles->move_scale, 1.0f, 20.0f);
   } else {

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "debugger/app.hpp"
+#include "debugger/session_file.hpp"
 #include "renderer/image.hpp"
 #include "window_script.hpp"
 
@@ -137,7 +138,7 @@ TEST(LiveWindow, PanelsStayInsideTheWindowAndApartThroughResizes) {
 // Ten taps between two window frames are ten steps (presses are queued, not sampled).
 TEST(LiveWindow, TenQuickTapsGiveTenSteps) {
   if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
-  std::string keys = "70 tap P\n";  // paused on frame 69
+  std::string keys = "0 down W\n60 up W\n70 tap P\n";  // walks a second, paused on frame 69
   for (int i = 0; i < 10; ++i) keys += "75 tap COMMA\n";
   keys += "76 tap F12\n";
   for (int i = 0; i < 10; ++i) keys += "80 tap PERIOD\n";
@@ -146,6 +147,24 @@ TEST(LiveWindow, TenQuickTapsGiveTenSteps) {
   ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
   EXPECT_TRUE(fs::exists(dir / "captures" / "default_f000059_robust.png")) << "ten steps back from 69";
   EXPECT_TRUE(fs::exists(dir / "captures" / "default_f000069_robust.png")) << "and ten forward again";
+}
+
+// A selected range plays in a loop and exports as its own session, which replays those frames.
+TEST(LiveWindow, RangeLoopsAndExportsAsASession) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
+  const auto [dir, o] = window_test::scripted_run(
+      "live_window_range",
+      "0 down W\n90 up W\n91 range 20 40\n92 export\n93 seek 20\n94 tap P\n130 tap F12\n131 exit\n");
+  ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
+  int shot = -1;
+  for (const auto& e : fs::directory_iterator(dir / "captures")) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("default_f", 0) == 0 && name.size() > 15) shot = std::stoi(name.substr(9, 6));
+  }
+  EXPECT_GE(shot, 20) << "the loop keeps playback inside frames 20..40";
+  EXPECT_LE(shot, 40);
+  const debugger::SessionRecording range = debugger::load_session((dir / "captures" / "default_f20-40.prism").string());
+  EXPECT_EQ(range.inputs.size(), 21u);
 }
 
 }  // namespace

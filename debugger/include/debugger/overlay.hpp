@@ -60,6 +60,12 @@ struct OverlayFrame {
   std::vector<std::uint32_t> prism_triangles;
 };
 
+/// A picked triangle: its outline on top, and a translucent patch of it clipped to a square of
+/// half-size `extent` around `focus` (its point nearest the body), so a large wall shows where
+/// it matters instead of flooding the view.
+void add_picked_triangle(const collision::Triangle& triangle, glm::vec3 focus, float extent, renderer::Colour colour,
+                         OverlayFrame& out);
+
 /// Fills `out` (cleared first) from `trace` for `body` in `world` with up axis `up`.
 void build_overlay(const collision::Trace& trace, const collision::World& world,
                    const collision::Body& body, const collision::CharacterState& state,

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <stdexcept>
 #include <fstream>
 
 #include "debugger/session_file.hpp"
@@ -99,6 +100,29 @@ void dump_branches(const LiveState& s, const std::string& path) {
   std::ofstream(path) << out;
 }
 
+std::string save_range(const LiveState& s, int first, int last, const std::string& path) {
+  const Session& session = *s.session;
+  if (first < 0 || last < first || last >= session.frame_count())
+    throw std::invalid_argument("no such range of frames: " + std::to_string(first) + ".." + std::to_string(last));
+  const SessionSegment& seg = session.segment_at(first);
+  if (session.segment_at(last).first_frame != seg.first_frame)
+    throw std::invalid_argument("frames " + std::to_string(first) + ".." + std::to_string(last) +
+                                " cross a fork (two methods or bodies): a session file has one");
+  SessionConfig config = session.config();
+  config.body = seg.body;
+  config.params = seg.params;
+  if (first > 0) {
+    const collision::CharacterState start = session.state_at(first);
+    config.start = start.position;
+    config.start_state = start;
+    config.start_yaw = session.input(first - 1).yaw;
+  }
+  Session part(session.world(), config);
+  for (int f = first; f <= last; ++f) part.push(session.input(f));
+  save_session(path, s.scene.spec, part);
+  return "saved " + path + ": frames " + std::to_string(first) + ".." + std::to_string(last);
+}
+
 std::string save_branch(const LiveState& s, const std::string& path) {
   const Session& session = *s.session;
   const int fork = session.segments().back().first_frame;
@@ -106,15 +130,7 @@ std::string save_branch(const LiveState& s, const std::string& path) {
     save_session(path, s.scene.spec, session);
     return "saved " + path + " (" + std::to_string(session.frame_count()) + " frames)";
   }
-  SessionConfig config = session.config();
-  const collision::CharacterState start = session.state_at(fork);
-  config.start = start.position;
-  config.start_state = start;
-  config.start_yaw = session.input(fork - 1).yaw;
-  Session tail(session.world(), config);
-  for (int f = fork; f < session.frame_count(); ++f) tail.push(session.input(f));
-  save_session(path, s.scene.spec, tail);
-  return "saved " + path + ": frames " + std::to_string(fork) + ".." + std::to_string(session.frame_count() - 1) +
+  return save_range(s, fork, session.frame_count() - 1, path) +
          " of this branch (its own method and body; the frames before the fork are in the branch it came from)";
 }
 

@@ -29,6 +29,11 @@ std::optional<collision::CharacterState> compared_branch_state(const LiveState& 
 /// after each frame, %.9g: floats round-trip). The window tests' view of the history.
 void dump_branches(const LiveState& s, const std::string& path);
 
+/// Saves frames first..last of the shown branch as a session of their own (starting from the
+/// state before `first`); they must run with one body and method (no fork inside).
+/// Returns the status line. @throws SessionError or std::invalid_argument.
+std::string save_range(const LiveState& s, int first, int last, const std::string& path);
+
 /// Saves the shown branch to `path`. A branch forked from another method or body is saved from
 /// its fork on (a session file has one method and body), starting from the fork's state.
 /// Returns the status line. @throws SessionError when the file cannot be written.

@@ -8,7 +8,7 @@ namespace debugger::live {
 namespace {
 
 constexpr collision::Method kMethods[] = {collision::Method::kRobust, collision::Method::kOffsetPrism,
-                                          collision::Method::kSphereClassify};
+                                          collision::Method::kSphereClassify, collision::Method::kBoxEdges};
 
 struct Summary {
   int hits = 0;

@@ -143,7 +143,16 @@ KeyScript parse_key_script(std::string_view text) {
       e.kind = K::kMethod;
       std::string m;
       if (!(ls >> m) || !collision::parse_method(m, e.method)) fail("method needs a method");
-    } else if (verb == "dump") e.kind = K::kDump;
+    } else if (verb == "iteration") {
+      e.kind = K::kIteration;
+      e.xy.x = number();
+    } else if (verb == "range") {
+      e.kind = K::kRange;
+      e.xy.x = number();
+      e.xy.y = number();
+      if (e.xy.x < 0.0f || e.xy.y < e.xy.x) fail("range needs A B with 0 <= A <= B");
+    } else if (verb == "export") e.kind = K::kExport;
+    else if (verb == "dump") e.kind = K::kDump;
     else if (verb == "resize") {
       e.kind = K::kResize;
       e.xy.x = number();
@@ -197,6 +206,9 @@ InputFrame scripted_input(KeyScript& script, int tick) {
       case K::kOverlay: in.overlays.emplace_back(static_cast<int>(e.xy.x), e.xy.y != 0.0f); break;
       case K::kMethod: in.method = e.method; break;
       case K::kDump: in.dump = true; break;
+      case K::kIteration: in.iteration = static_cast<int>(e.xy.x); break;
+      case K::kRange: in.range = e.xy; break;
+      case K::kExport: in.export_range = true; break;
       case K::kResize: in.resize = e.xy; break;
       case K::kExit: in.quit = true; break;
     }

@@ -10,6 +10,9 @@
 //   TICK compare METHOD | ui on|off       method comparison on the paused frame; panels
 //   TICK seek FRAME                       show that frame (as the timeline slider does)
 //   TICK select TRIANGLE                  select a triangle (as a click on it does)
+//   TICK iteration N                      select slide iteration N of the shown frame (inspector)
+//   TICK range A B                        select frames A..B and loop them (as shift-drag + loop)
+//   TICK export                           export the selected range as a session (DIR)
 //   TICK overlay NAME on|off              an overlay toggle (names: debugger::to_string(Overlay))
 //   TICK method METHOD                    change the method (forks a branch at the shown frame)
 //   TICK dump                             write DIR/branches.txt: every branch's label and the
@@ -63,6 +66,9 @@ struct InputFrame {
   std::optional<bool> ui;                    ///< script: show or hide the panels
   std::optional<int> seek;                   ///< script: show this frame
   std::optional<std::uint32_t> select;       ///< script: select this triangle
+  std::optional<int> iteration;              ///< script: select this slide iteration
+  std::optional<glm::vec2> range;            ///< script: select and loop frames x..y
+  bool export_range = false;                 ///< script: export the selected range
   std::vector<std::pair<int, bool>> overlays;  ///< script: (Overlay index, on)
   std::optional<collision::Method> method;   ///< script: fork with this method
   bool dump = false;                         ///< script: write the branches' positions
@@ -77,7 +83,7 @@ struct InputFrame {
 
 struct ScriptEvent {
   int tick = 0;
-  enum class Kind { kDown, kUp, kTap, kClick, kLook, kScroll, kCompare, kUi, kSeek, kSelect, kOverlay, kMethod, kDump, kResize, kExit } kind = Kind::kTap;
+  enum class Kind { kDown, kUp, kTap, kClick, kLook, kScroll, kCompare, kUi, kSeek, kSelect, kOverlay, kMethod, kDump, kResize, kIteration, kRange, kExport, kExit } kind = Kind::kTap;
   Key key = Key::kCount;
   glm::vec2 xy{0.0f};
   collision::Method method = collision::Method::kRobust;

@@ -2,6 +2,7 @@
 #include "live/frame_control.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include <glm/geometric.hpp>
 
@@ -179,7 +180,9 @@ bool record_frame(LiveState& s, const FrameInput& input) {
   const int f = s.session->frame_count();
   ViewFrame& v = s.view;
   v.before = s.session->last_state();
+  const auto t0 = std::chrono::steady_clock::now();
   v.after = s.session->push(input, &v.trace);
+  s.step_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   s.unsaved = true;
   append_frame(s, f, v.before, v.after, input, v.trace, &v.events);
   v.frame = f;
@@ -202,8 +205,10 @@ void show_frame(LiveState& s, int frame) {
     v.before = v.after = s.session->state_at(0);
     return;
   }
+  const auto t0 = std::chrono::steady_clock::now();
   v.before = s.session->state_at(frame);
   v.after = s.session->retrace(frame, v.trace);
+  s.retrace_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   const auto [lo, hi] = std::equal_range(s.timeline.events.begin(), s.timeline.events.end(), Event{EventKind::kCount, frame, {}},
                                          [](const Event& a, const Event& b) { return a.frame < b.frame; });
   v.events.assign(lo, hi);
@@ -248,6 +253,7 @@ void apply_command(LiveState& s, const FrameCommand& c, const InputSource& input
     p.paused = !p.paused;
     p.accumulator = 0.0;
     p.paused_by.clear();
+    p.idle_paused = false;
   }
   if (c.branch) branch_here(s);
   if (c.switch_branch) switch_branch(s, *c.switch_branch);

@@ -56,6 +56,7 @@ struct FrameCommand {
   bool branch = false;         ///< drop the frames after the shown one
   std::optional<float> speed;  ///< playback speed
   std::optional<std::size_t> switch_branch;  ///< show this shelved branch
+  bool export_range = false;                 ///< save the selected range as a session
 };
 /// Applies a command: stepping, seeking and event jumps pause playback.
 void apply_command(LiveState& s, const FrameCommand& command, const InputSource& input);

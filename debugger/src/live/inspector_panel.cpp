@@ -1,6 +1,7 @@
 // The inspector window and triangle picking (see inspector_panel.hpp).
 #include "live/inspector_panel.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <glm/geometric.hpp>
@@ -9,6 +10,7 @@
 #include "collision/queries.hpp"
 #include "debugger/prism_geometry.hpp"
 #include "debugger/view.hpp"
+#include "live/candidate_why.hpp"
 
 namespace debugger::live {
 
@@ -43,6 +45,7 @@ TriangleReport triangle_report(const LiveState& s, std::uint32_t triangle) {
       case collision::Method::kOffsetPrism: out.tested_point = "the crossing point (or the new position)"; break;
       case collision::Method::kSphereClassify: out.tested_point = "the centre as this triangle saw it"; break;
       case collision::Method::kRobust: out.tested_point = "the centre at the iteration's start"; break;
+      case collision::Method::kBoxEdges: out.tested_point = "the box's centre where its 12 edges were cast"; break;
     }
     return out;
   }
@@ -107,6 +110,32 @@ void draw_inspector_section(LiveState& s) {
   if (s.selection.iteration >= 0 && s.selection.iteration < static_cast<int>(trace.iterations.size())) {
     const collision::SlideIteration& it = trace.iterations[static_cast<std::size_t>(s.selection.iteration)];
     ImGui::Text("iteration %d: %zu candidates, %zu crease planes", s.selection.iteration, it.tests.size(), it.crease.size());
+    // Every candidate with its verdict and the quantity that decided it (click: inspect it).
+    if (ImGui::BeginTable("candidates", 3,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
+                              ImGuiTableFlags_Resizable,
+                          ImVec2(0.0f, std::min(24.0f + 19.0f * static_cast<float>(it.tests.size()), 160.0f)))) {
+      ImGui::TableSetupColumn("tri", ImGuiTableColumnFlags_WidthFixed, 48.0f);
+      ImGui::TableSetupColumn("verdict", ImGuiTableColumnFlags_WidthFixed, 110.0f);
+      ImGui::TableSetupColumn("why");
+      ImGui::TableHeadersRow();
+      const collision::TriangleMesh& m = s.scene.world->mesh();
+      const collision::Body& body = s.session->segment_at(std::max(s.view.frame, 0)).body;
+      for (const collision::TriangleTest& test : it.tests) {
+        if (test.triangle >= m.triangle_count()) continue;
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        char label[24];
+        std::snprintf(label, sizeof label, "%u", test.triangle);
+        if (ImGui::Selectable(label, s.selection.triangle == test.triangle, ImGuiSelectableFlags_SpanAllColumns))
+          s.selection.triangle = test.triangle;
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(collision::to_string(test.verdict));
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(candidate_why(it, test, m.triangle(test.triangle), body, it.hit ? it.toi : 1.0f).c_str());
+      }
+      ImGui::EndTable();
+    }
     if (it.hit) {
       ImGui::Text("contact %.3f %.3f %.3f", static_cast<double>(it.contact_point.x), static_cast<double>(it.contact_point.y),
                   static_cast<double>(it.contact_point.z));

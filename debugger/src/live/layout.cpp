@@ -25,14 +25,14 @@ Layout compute_layout(float width, float height) {
     return l;
   }
   const float bar = ImGui::GetFrameHeight() + 2.0f;
-  const float timeline_h = 228.0f;
+  const float timeline_h = 230.0f;
   l.timeline = {m, height - timeline_h - m, width - 2.0f * m, timeline_h};
   const float above = l.timeline.y - m;  // bottom of the space above the timeline
   const float left_w = 360.0f;
   const float side_w = std::clamp(width * 0.32f, 330.0f, 460.0f);
   l.side = {width - side_w - m, m, side_w, above - m};
-  // The legend's 13 rows and 2 settings need 392 px, the keys 190: the keys give way first.
-  constexpr float kLegendH = 392.0f, kKeysH = 190.0f;
+  // The legend's 14 rows and 2 settings need 420 px, the keys 190: the keys give way first.
+  constexpr float kLegendH = 420.0f, kKeysH = 190.0f;
   const float legend_h = std::min(kLegendH, above - 2.0f * m - bar);
   l.legend = {m, m, left_w, legend_h};
   const float keys_y = m + legend_h + m;

@@ -50,6 +50,16 @@ struct Playback {
   int frame = -1;             ///< the frame shown (-1: the start, before any frame)
   std::array<bool, kEventKinds> pause_on{};  ///< "pause on event" per kind
   std::string paused_by;      ///< why playback stopped on its own (an event), for the panel
+  /// Recording paused by itself (the walk script ended, or no input for a second): any input
+  /// resumes it.
+  bool idle_paused = false;
+  double idle_seconds = 0.0;  ///< window time since the last input
+  /// The timeline's zoom: frames view_lo..view_hi are on the plots (view_hi < 0: all of them).
+  int view_lo = 0, view_hi = -1;
+  /// A selected range of frames (shift-drag on the plots; range_a < 0: none), played in a loop
+  /// when `loop` is on, and exported as its own session.
+  int range_a = -1, range_b = -1;
+  bool loop = false;
 };
 
 enum class CameraMode { kFollow, kFly, kOrbit };
@@ -121,7 +131,9 @@ struct LiveState {
   std::string out_dir = "captures";
   std::string status;  ///< last message for the panel (saved, loaded, error)
   bool unsaved = false;
-  std::uint64_t idle_waits = 0;  ///< times the loop waited for events instead of drawing  ///< frames recorded (or a branch forked) since the last save or load
+  std::uint64_t idle_waits = 0;
+  double step_ms = 0.0;     ///< the collision query time of the last recorded frame (step_character)
+  double retrace_ms = 0.0;  ///< re-running the last shown past frame with its Trace (keyframe replay included)  ///< times the loop waited for events instead of drawing  ///< frames recorded (or a branch forked) since the last save or load
   /// A question waiting for the user: loading a session or quitting would drop unsaved frames.
   enum class Ask { kNothing, kLoad, kQuit } ask = Ask::kNothing;
 };

@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <cstring>
 
+#include <glm/common.hpp>
 #include <imgui.h>
 
+#include "debugger/view.hpp"
 #include "live/branches.hpp"
 #include "live/comparison.hpp"
 #include "live/inspector_panel.hpp"
@@ -15,16 +17,26 @@ namespace debugger::live {
 PanelState make_panel_state(const LiveState& s, const std::string& session_path) {
   PanelState p;
   const collision::Body& b = s.session->config().body;
-  p.ellipsoid = !b.is_sphere();
+  p.shape = b.shape == collision::Shape::kBox       ? 2
+            : b.shape == collision::Shape::kCapsule ? 3
+            : b.is_sphere()                         ? 0
+                                                    : 1;
   p.radius = b.min_radius();
   p.radii = b.radii;
+  p.half_height = b.shape == collision::Shape::kCapsule ? b.half_height : b.min_radius();
+  p.up = s.scene.up;
   p.scene_radius = s.scene.body.min_radius();
   std::strncpy(p.session_path.data(), session_path.c_str(), p.session_path.size() - 1);
   return p;
 }
 
 collision::Body panel_body(const PanelState& p) {
-  return p.ellipsoid ? collision::Body::ellipsoid(p.radii) : collision::Body::sphere(p.radius);
+  switch (p.shape) {
+    case 1: return collision::Body::ellipsoid(p.radii);
+    case 2: return collision::Body::box(p.radii);
+    case 3: return collision::Body::capsule(p.radius, p.half_height, glm::normalize(p.up));
+    default: return collision::Body::sphere(p.radius);
+  }
 }
 
 void draw_side_panel(LiveState& s, PanelState& p, PanelAction& action) {
@@ -34,6 +46,12 @@ void draw_side_panel(LiveState& s, PanelState& p, PanelAction& action) {
   const collision::Method method = config.params.move.method;
   ImGui::Text("scene %s (%zu triangles)   method %s", s.scene.name.c_str(), s.scene.world->mesh().triangle_count(),
               collision::to_string(method));
+  const float frame_s = ImGui::GetIO().DeltaTime;
+  ImGui::Text("frame %.1f ms (%.0f fps)  step %.3f ms  retrace %.3f ms",
+              static_cast<double>(frame_s) * 1e3, frame_s > 0.0f ? 1.0 / static_cast<double>(frame_s) : 0.0,
+              s.step_ms, s.retrace_ms);
+  ImGui::Text("body %s  (%s)", body_label(config.body).c_str(),
+              s.scene.setup_note.empty() ? "the scene's" : s.scene.setup_note.c_str());
   const glm::vec3 pos = s.view.after.position;
   ImGui::Text("body at %.3f %.3f %.3f  %s", static_cast<double>(pos.x), static_cast<double>(pos.y),
               static_cast<double>(pos.z), collision::to_string(s.view.after.ground));
@@ -57,27 +75,66 @@ void draw_side_panel(LiveState& s, PanelState& p, PanelAction& action) {
 
   if (ImGui::CollapsingHeader("Body and method")) {
     bool changed = false;
-    changed |= ImGui::RadioButton("sphere", !p.ellipsoid) && p.ellipsoid;
-    if (changed) p.ellipsoid = false;
-    ImGui::SameLine();
-    if (ImGui::RadioButton("ellipsoid", p.ellipsoid) && !p.ellipsoid) {
-      p.ellipsoid = true;
-      p.radii = glm::vec3(p.radius);
-      changed = true;
+    constexpr const char* kShapes[] = {"sphere", "ellipsoid", "box", "capsule"};
+    for (int k = 0; k < 4; ++k) {
+      if (k > 0) ImGui::SameLine();
+      if (ImGui::RadioButton(kShapes[k], p.shape == k) && p.shape != k) {
+        // Keep the body's size across shapes: radii / half extents from the radius and back.
+        if (p.shape == 0 || p.shape == 3) p.radii = glm::vec3(p.radius);
+        if (k == 0 || k == 3) p.radius = std::min({p.radii.x, p.radii.y, p.radii.z});
+        p.shape = k;
+        changed = true;
+      }
     }
-    const float lo = 0.25f * p.scene_radius, hi = 3.0f * p.scene_radius;
-    if (p.ellipsoid) {
-      ImGui::SliderFloat3("radii", &p.radii.x, lo, hi, "%.3g");
+    // Typed fields: any size the core accepts, not a slider's fixed range.
+    if (p.shape == 1 || p.shape == 2) {
+      ImGui::InputFloat3(p.shape == 1 ? "radii" : "half extents", &p.radii.x, "%.4g");
+      p.radii = glm::max(p.radii, glm::vec3(1e-6f));
     } else {
-      ImGui::SliderFloat("radius", &p.radius, lo, hi, "%.3g");
+      ImGui::InputFloat("radius", &p.radius, 0.0f, 0.0f, "%.4g");
+      p.radius = std::max(p.radius, 1e-6f);
+      if (p.shape == 3) {
+        changed |= ImGui::IsItemDeactivatedAfterEdit();
+        ImGui::InputFloat("half height (along up)", &p.half_height, 0.0f, 0.0f, "%.4g");
+        p.half_height = std::max(p.half_height, 0.0f);
+      }
     }
     changed |= ImGui::IsItemDeactivatedAfterEdit();
+    // The character's settings, by prism-query character's names; empty (0 here) = derived.
+    const collision::CharacterParams resolved = config.params;
+    auto optional_field = [&](const char* label, std::optional<float>& value, float derived) {
+      float v = value.value_or(derived);
+      ImGui::SetNextItemWidth(120.0f);
+      if (ImGui::InputFloat(label, &v, 0.0f, 0.0f, "%.4g")) value = std::max(v, 0.0f);
+      changed |= ImGui::IsItemDeactivatedAfterEdit();
+    };
+    if (ImGui::TreeNode("character (typed; forks a branch)")) {
+      optional_field("--gravity", s.base_params.gravity, resolved.gravity.value_or(0.0f));
+      optional_field("--jump-speed", s.base_params.jump_speed, resolved.jump_speed.value_or(0.0f));
+      optional_field("--step", s.base_params.step_height, resolved.step_height.value_or(0.0f));
+      optional_field("--snap", s.base_params.snap_distance, resolved.snap_distance.value_or(0.0f));
+      optional_field("--skin", s.base_params.move.skin_width, config.params.move.resolved_skin(config.body));
+      ImGui::SetNextItemWidth(120.0f);
+      ImGui::InputFloat("--max-slope", &s.base_params.max_slope_degrees, 0.0f, 0.0f, "%.4g");
+      s.base_params.max_slope_degrees = std::clamp(s.base_params.max_slope_degrees, 0.0f, 89.9f);
+      changed |= ImGui::IsItemDeactivatedAfterEdit();
+      if (ImGui::SmallButton("derive all from the body")) {
+        s.base_params.gravity.reset();
+        s.base_params.jump_speed.reset();
+        s.base_params.step_height.reset();
+        s.base_params.snap_distance.reset();
+        s.base_params.move.skin_width.reset();
+        changed = true;
+      }
+      ImGui::TreePop();
+    }
     ImGui::TextUnformatted("method");
     constexpr collision::Method kMethods[] = {collision::Method::kRobust, collision::Method::kOffsetPrism,
-                                              collision::Method::kSphereClassify};
-    constexpr const char* kLabels[] = {"robust (exact sweep)", "offset prism (seed 000)", "sphere classify (seed 001)"};
+                                              collision::Method::kSphereClassify, collision::Method::kBoxEdges};
+    constexpr const char* kLabels[] = {"robust (exact sweep)", "offset prism (seed 000)", "sphere classify (seed 001)",
+                                       "box edges (seed 004)"};
     collision::Method chosen = method;
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; i < 4; ++i)
       if (ImGui::RadioButton(kLabels[i], method == kMethods[i]) && method != kMethods[i]) {
         chosen = kMethods[i];
         changed = true;

@@ -13,9 +13,12 @@ namespace debugger::live {
 
 /// What the panel's widgets edit before it is applied.
 struct PanelState {
-  bool ellipsoid = false;
-  float radius = 0.4f;
-  glm::vec3 radii{0.4f};
+  /// 0 sphere, 1 ellipsoid, 2 box, 3 capsule.
+  int shape = 0;
+  float radius = 0.4f;        ///< sphere and capsule radius
+  glm::vec3 radii{0.4f};      ///< ellipsoid radii, box half extents
+  float half_height = 0.4f;   ///< capsule
+  glm::vec3 up{0.0f, 1.0f, 0.0f};  ///< the scene's up: a capsule's axis
   float scene_radius = 0.4f;  ///< the scene's default body radius (slider ranges)
   std::array<char, 512> session_path{};
 };

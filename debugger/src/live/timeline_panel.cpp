@@ -2,7 +2,9 @@
 #include "live/timeline_panel.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <string>
 
 #include <imgui.h>
 
@@ -24,21 +26,29 @@ void downsample(const std::vector<float>& in, int columns, std::vector<float>& o
   }
 }
 
-void rebuild(const LiveState& s, TimelinePlots& p, int columns) {
+// The plots of frames lo..hi (the zoomed window), one value per column.
+void rebuild(const LiveState& s, TimelinePlots& p, int columns, int lo, int hi) {
   const Timeline& t = s.timeline;
   const std::size_t n = t.speed.size();
-  if (p.recording == s.recording_id && p.frames == n && p.columns == columns) return;
+  if (p.recording == s.recording_id && p.frames == n && p.columns == columns && p.lo == lo && p.hi == hi) return;
   p.recording = s.recording_id;
   p.frames = n;
-  p.columns = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(columns), std::max<std::size_t>(n, 1)));
+  p.lo = lo;
+  p.hi = hi;
+  const auto span = static_cast<std::size_t>(std::max(hi - lo + 1, 1));
+  p.columns = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(columns), span));
   p.max_speed = 1e-3f;
   p.max_iterations = 1.0f;
   p.max_contacts = 1.0f;
   p.max_penetration = 1e-6f;
-  downsample(t.speed, p.columns, p.speed, p.max_speed);
-  downsample(t.iterations, p.columns, p.iterations, p.max_iterations);
-  downsample(t.contacts, p.columns, p.contacts, p.max_contacts);
-  downsample(t.penetration, p.columns, p.penetration, p.max_penetration);
+  auto window = [&](const std::vector<float>& v) {
+    if (v.empty() || hi < lo) return std::vector<float>();
+    return std::vector<float>(v.begin() + lo, v.begin() + std::min<std::ptrdiff_t>(hi + 1, static_cast<std::ptrdiff_t>(v.size())));
+  };
+  downsample(window(t.speed), p.columns, p.speed, p.max_speed);
+  downsample(window(t.iterations), p.columns, p.iterations, p.max_iterations);
+  downsample(window(t.contacts), p.columns, p.contacts, p.max_contacts);
+  downsample(window(t.penetration), p.columns, p.penetration, p.max_penetration);
 }
 
 ImU32 to_imgui(std::uint32_t rgba) { return rgba; }  // both are R in the low byte
@@ -52,14 +62,15 @@ std::uint32_t event_colour(EventKind kind) {
     case EventKind::kGroundLost: case EventKind::kGroundFound: return 0xFF60E060u;   // green
     case EventKind::kSteepGround: return 0xFF3090E0u;   // orange
     case EventKind::kStepUp: return 0xFFFFB060u;                                     // light blue
-    default: return 0xFFFF60D0u;                                                     // violet
+    // Grey, not violet: violet is the overlays' ground normal (one colour per meaning).
+    default: return 0xFFC8C8C8u;                                                     // grey
   }
 }
 
 void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& command) {
   ImGui::SetNextWindowBgAlpha(0.85f);
   // A title bar, so the panel can collapse when the window is small (layout.hpp).
-  ImGui::Begin("Timeline", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove);
+  ImGui::Begin("Timeline", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoScrollWithMouse);
   Playback& pb = s.playback;
   const int count = s.session->frame_count();
 
@@ -99,21 +110,32 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& comma
               !pb.paused && !at_end(s) ? " (replay)" : "");
   ImGui::SameLine();
   draw_branch_combo(s, command.switch_branch);
-  if (!pb.paused_by.empty()) {
-    ImGui::SameLine();
-    ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1.0f), "  %s", pb.paused_by.c_str());
-  }
 
   // Slider over the whole recording, as wide as the plots under it (one x axis).
   const float plot_w = ImGui::GetContentRegionAvail().x - 120.0f;
-  int frame = pb.frame;
+  // A float slider: an integer one's grab is 1/(frames + 1) of the bar ("frame 0 / 0" filled half).
+  float at = static_cast<float>(pb.frame);
   ImGui::SetNextItemWidth(plot_w);
-  if (ImGui::SliderInt("##frame", &frame, -1, std::max(count - 1, 0), "frame %d") && frame != pb.frame) command.seek = frame;
+  // Why playback stopped by itself is written on the slider (the transport row is full; ImGui
+  // formats the slider text into 64 characters, so the reasons are short).
+  std::string format = "frame %.0f";
+  if (!pb.paused_by.empty()) {
+    format += "   ";
+    for (const char ch : pb.paused_by) format += ch == '%' ? std::string("%%") : std::string(1, ch);
+  }
+  if (ImGui::SliderFloat("##frame", &at, -1.0f, static_cast<float>(std::max(count - 1, 0)), format.c_str())) {
+    const int frame = static_cast<int>(std::lround(at));
+    if (frame != pb.frame) command.seek = frame;
+  }
   ImGui::SameLine();
   ImGui::TextUnformatted("scrub");
 
-  // Plots, one per metric.
-  rebuild(s, plots, static_cast<int>(std::max(plot_w, 16.0f)));
+  // Plots, one per metric, over the zoomed window lo..hi (the wheel zooms about the cursor).
+  if (pb.view_hi >= count) pb.view_hi = -1;
+  const int lo = pb.view_hi < 0 ? 0 : std::clamp(pb.view_lo, 0, std::max(count - 1, 0));
+  const int hi = pb.view_hi < 0 ? count - 1 : pb.view_hi;
+  rebuild(s, plots, static_cast<int>(std::max(plot_w, 16.0f)), lo, hi);
+  const int span = std::max(hi - lo + 1, 1);
   ImVec2 top_left(0, 0), bottom_right(0, 0);
   struct Row { const char* name; const std::vector<float>* v; float max; const char* fmt; };
   const Row rows[] = {{"speed", &plots.speed, plots.max_speed, "speed  max %.3g"},
@@ -127,14 +149,27 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& comma
     ImGui::PushID(static_cast<int>(i));
     ImGui::PlotLines("##plot", r.v->data(), static_cast<int>(r.v->size()), 0, overlay, 0.0f, r.max * 1.05f,
                      ImVec2(plot_w, kPlotHeight));
-    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-    if (i == 0) top_left = lo;
-    bottom_right = hi;
-    // Click or drag on a plot scrubs to that frame.
-    if (count > 0 && ImGui::IsItemHovered() && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-      const float u = (ImGui::GetIO().MousePos.x - lo.x) / std::max(hi.x - lo.x, 1.0f);
-      const int f = std::clamp(static_cast<int>(u * static_cast<float>(count)), 0, count - 1);
-      if (f != pb.frame) command.seek = f;
+    const ImVec2 rmin = ImGui::GetItemRectMin(), rmax = ImGui::GetItemRectMax();
+    if (i == 0) top_left = rmin;
+    bottom_right = rmax;
+    // Click or drag on a plot scrubs to that frame; shift-drag selects a range; the wheel zooms.
+    if (count > 0 && ImGui::IsItemHovered()) {
+      const ImGuiIO& io = ImGui::GetIO();
+      const float u = std::clamp((io.MousePos.x - rmin.x) / std::max(rmax.x - rmin.x, 1.0f), 0.0f, 1.0f);
+      const int f = std::clamp(lo + static_cast<int>(u * static_cast<float>(span)), 0, count - 1);
+      if (io.KeyShift && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) pb.range_a = pb.range_b = f;
+      else if (io.KeyShift && ImGui::IsMouseDown(ImGuiMouseButton_Left) && pb.range_a >= 0) pb.range_b = f;
+      else if (ImGui::IsMouseDown(ImGuiMouseButton_Left) && f != pb.frame) command.seek = f;
+      if (io.MouseWheel != 0.0f) {
+        const int new_span = std::clamp(static_cast<int>(static_cast<float>(span) * std::pow(0.8f, io.MouseWheel)), 10, count);
+        if (new_span >= count) {
+          pb.view_lo = 0;
+          pb.view_hi = -1;
+        } else {
+          pb.view_lo = std::clamp(f - static_cast<int>(u * static_cast<float>(new_span)), 0, count - new_span);
+          pb.view_hi = pb.view_lo + new_span - 1;
+        }
+      }
     }
     ImGui::PopID();
     ImGui::SameLine();
@@ -145,11 +180,18 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& comma
   if (count > 0) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float x0 = top_left.x, x1 = bottom_right.x;
-    auto x_of = [&](int f) { return x0 + (static_cast<float>(f) + 0.5f) / static_cast<float>(count) * (x1 - x0); };
+    auto x_of = [&](int f) { return x0 + (static_cast<float>(f - lo) + 0.5f) / static_cast<float>(span) * (x1 - x0); };
+    auto visible = [&](int f) { return f >= lo && f <= hi; };
+    if (pb.range_a >= 0) {  // the selected range, under the markers
+      const int a = std::min(pb.range_a, pb.range_b), b = std::max(pb.range_a, pb.range_b);
+      const float xa = std::max(x_of(a) - 0.5f * (x1 - x0) / static_cast<float>(span), x0);
+      const float xb = std::min(x_of(b) + 0.5f * (x1 - x0) / static_cast<float>(span), x1);
+      if (xb > xa) dl->AddRectFilled(ImVec2(xa, top_left.y), ImVec2(xb, bottom_right.y), IM_COL32(255, 255, 255, 40));
+    }
     int last_column = -1;
     bool last_anomaly = false;
     for (const Event& e : s.timeline.events) {
-      if (e.kind == EventKind::kContactEnd) continue;  // every begin has one: keep the picture readable
+      if (e.kind == EventKind::kContactEnd || !visible(e.frame)) continue;  // every begin has an end: readable
       const float x = x_of(e.frame);
       const int column = static_cast<int>(x);
       const bool anomaly = is_anomaly(e.kind);
@@ -159,11 +201,38 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& comma
       dl->AddLine(ImVec2(x, top_left.y), ImVec2(x, top_left.y + 7.0f), to_imgui(event_colour(e.kind)), 2.0f);
       dl->AddLine(ImVec2(x, bottom_right.y - 7.0f), ImVec2(x, bottom_right.y), to_imgui(event_colour(e.kind)), 2.0f);
     }
-    if (pb.frame >= 0) {
+    if (pb.frame >= 0 && visible(pb.frame)) {
       const float x = x_of(pb.frame);
       dl->AddLine(ImVec2(x, top_left.y), ImVec2(x, bottom_right.y), IM_COL32(255, 255, 255, 220), 1.5f);
     }
   }
+
+  // Range: loop it, export it as a session, clear it; the zoom's extent.
+  if (pb.range_a >= 0) {
+    const int a = std::min(pb.range_a, pb.range_b), b = std::max(pb.range_a, pb.range_b);
+    ImGui::Text("range %d..%d", a, b);
+    ImGui::SameLine();
+    ImGui::Checkbox("loop", &pb.loop);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("export range")) command.export_range = true;
+    ImGui::SameLine();
+    if (ImGui::SmallButton("clear range")) {
+      pb.range_a = pb.range_b = -1;
+      pb.loop = false;
+    }
+    ImGui::SameLine();
+  } else {
+    ImGui::TextDisabled("shift-drag on the plots: select a range");
+    ImGui::SameLine();
+  }
+  if (pb.view_hi >= 0) {
+    ImGui::Text("  zoom %d..%d", lo, hi);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("whole")) pb.view_hi = -1;
+  } else {
+    ImGui::TextDisabled("  wheel on the plots: zoom");
+  }
+  ImGui::SameLine();  // the "pause on event" node shares the row (the window's height is fixed)
 
   // Pause on event, one checkbox per kind, with the marker colour.
   if (ImGui::TreeNode("pause on event")) {

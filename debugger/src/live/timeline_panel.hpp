@@ -17,6 +17,7 @@ struct TimelinePlots {
   std::uint64_t recording = 0;
   std::size_t frames = 0;
   int columns = 0;
+  int lo = 0, hi = -1;  ///< the frames shown (the zoom)
   std::vector<float> speed, iterations, contacts, penetration;
   float max_speed = 1.0f, max_iterations = 1.0f, max_contacts = 1.0f, max_penetration = 1e-6f;
 };
