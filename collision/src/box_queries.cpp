@@ -300,10 +300,11 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     }
   }
 
-  // Overlapping or touching at the start: the least penetration over the (unit) axes.
+  // Overlapping or touching at the start: the least penetration over the (unit) axes. An
+  // axis apart at the start (a negative least) settles it: the rest only matter when none is.
   double least = std::numeric_limits<double>::infinity();
   glm::dvec3 least_dir(0.0);
-  for (int i = 0; i < count; ++i) {
+  for (int i = 0; i < count && least >= 0.0; ++i) {
     const SweptAxis& a = axes[i];
     const double len = glm::length(a.axis);
     const double up = (a.hi - a.s) / len, down = (a.s - a.lo) / len;
