@@ -423,7 +423,9 @@ SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3&
   const detail::BoxSweep4 q(center, half_extents, delta, allowance, options.one_sided);
   const SweepHit best = detail::sweep_shape(
       world, center, half_extents, delta, allowance,
-      [&](const BvhPacket4& p, float tm, float* entry) { return detail::box_candidates(p, q, tm, entry); },
+      [&](const BvhPacket4& p, float tm, float depth, float* entry) {
+        return detail::box_candidates(p, q, tm, depth, entry);
+      },
       [&](const BvhTriangle& t, float tm) { return box_vs(t, center, half_extents, v, options.one_sided, tm); });
   return with_contact(world, best, center, half_extents, v, options.one_sided);
 }

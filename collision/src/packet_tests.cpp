@@ -149,10 +149,12 @@ namespace {
 // plane, the world axes separate the body from the triangle's bounds throughout [0, t_limit]
 // (their intervals of time, with the plane's, do not meet before it), or the whole move lies
 // beyond one of the planes through each edge perpendicular to the triangle (as for the
-// sphere). `entry_out`: each lane's lower bound of the time of first contact.
+// sphere), or, when it could only win by a start overlap deeper than `min_depth`, its overlap
+// on the normal axis is shallower. `entry_out`: each lane's lower bound of the time of first
+// contact.
 template <class Query, class Support>
-int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float entry_out[4],
-                      Support&& support) {
+int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float min_depth,
+                      float entry_out[4], Support&& support) {
   const __m128 nx = _mm_load_ps(t.nx), ny = _mm_load_ps(t.ny), nz = _mm_load_ps(t.nz);
   const __m128 d0 = _mm_sub_ps(dot3(nx, ny, nz, q.p[0], q.p[1], q.p[2]), _mm_load_ps(t.d));
   const __m128 dn = dot3(nx, ny, nz, q.v[0], q.v[1], q.v[2]);
@@ -168,6 +170,8 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
   const __m128 gap = _mm_sub_ps(abs4(d0), reach);
   reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(gap, _mm_setzero_ps()),
                                         _mm_cmpgt_ps(gap, _mm_mul_ps(_mm_set1_ps(t_limit * 1.0001f), abs4(dn)))));
+  // -gap bounds the depth of a start overlap from above (the overlap on the normal axis).
+  reject = _mm_or_ps(reject, _mm_cmpgt_ps(gap, _mm_set1_ps(-min_depth)));
   if (_mm_movemask_ps(reject) == 0xF) return 0;
   const __m128 tx[3] = {_mm_load_ps(t.ax), _mm_load_ps(t.bx), _mm_load_ps(t.cx)};
   const __m128 ty[3] = {_mm_load_ps(t.ay), _mm_load_ps(t.by), _mm_load_ps(t.cy)};
@@ -200,8 +204,9 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
 
 }  // namespace
 
-int box_candidates(const BvhPacket4& t, const BoxSweep4& q, float t_limit, float entry[4]) {
-  return convex_candidates(t, q, t_limit, entry, [&](__m128 x, __m128 y, __m128 z) {
+int box_candidates(const BvhPacket4& t, const BoxSweep4& q, float t_limit, float min_depth,
+                   float entry[4]) {
+  return convex_candidates(t, q, t_limit, min_depth, entry, [&](__m128 x, __m128 y, __m128 z) {
     return dot3(abs4(x), abs4(y), abs4(z), q.h[0], q.h[1], q.h[2]);
   });
 }
@@ -219,8 +224,9 @@ CapsuleSweep4::CapsuleSweep4(const glm::vec3& center, float r, float h, const gl
   allowance = _mm_set1_ps(allow);
 }
 
-int capsule_candidates(const BvhPacket4& t, const CapsuleSweep4& q, float t_limit, float entry[4]) {
-  return convex_candidates(t, q, t_limit, entry, [&](__m128 x, __m128 y, __m128 z) {
+int capsule_candidates(const BvhPacket4& t, const CapsuleSweep4& q, float t_limit, float min_depth,
+                       float entry[4]) {
+  return convex_candidates(t, q, t_limit, min_depth, entry, [&](__m128 x, __m128 y, __m128 z) {
     const __m128 along = abs4(dot3(x, y, z, q.u[0], q.u[1], q.u[2]));
     return _mm_add_ps(_mm_mul_ps(q.radius, _mm_sqrt_ps(dot3(x, y, z, x, y, z))), _mm_mul_ps(q.half_height, along));
   });

@@ -61,15 +61,21 @@ struct CapsuleSweep4 {
 
 /// Lanes that the swept capsule may touch before `t_limit`: box_candidates' tests with the
 /// capsule's support on the normal, r + h |n·u|, and on the world axes, r + h |u_k|.
-int capsule_candidates(const BvhPacket4& p, const CapsuleSweep4& q, float t_limit, float entry[4]);
+int capsule_candidates(const BvhPacket4& p, const CapsuleSweep4& q, float t_limit, float min_depth,
+                       float entry[4]);
 
 /// Lanes that the swept box may touch before `t_limit`: conservative float tests (the box's
 /// support on the plane normal against the plane at both ends and in time, separating axes in
 /// time on the world axes, and the planes through the edges) that never reject a triangle the
 /// exact test would report. `entry[i]` (for a lane in the mask): a lower bound of the time at
 /// which the body can first touch triangle i, so that a lane whose entry exceeds
-/// 1.0001 x a later, lower t_limit can be passed over as this test would.
-int box_candidates(const BvhPacket4& p, const BoxSweep4& q, float t_limit, float entry[4]);
+/// 1.0001 x a later, lower t_limit can be passed over as this test would. `min_depth`: when
+/// the best so far is a start overlap of that depth (else -infinity), lanes whose overlap on
+/// their normal axis (reach - |plane distance|, grown by the allowance: an upper bound of
+/// any start overlap's depth, for a box as for a capsule) is below it are rejected too: their
+/// float penetration can only be smaller.
+int box_candidates(const BvhPacket4& p, const BoxSweep4& q, float t_limit, float min_depth,
+                   float entry[4]);
 
 /// A segment, broadcast once per query.
 struct Segment4 {

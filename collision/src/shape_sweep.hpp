@@ -3,6 +3,7 @@
 // allowance, and the BVH / brute-force loops around a per-triangle narrow phase.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 
@@ -84,8 +85,9 @@ inline SweepHit to_sweep_hit(const SphereContact& c, std::uint32_t triangle) {
 }
 
 /// The earliest hit of a body whose bounds are `center` +- `extent` swept by `delta`, through
-/// the BVH: `candidates(packet, t_limit, entry)` is a conservative SSE test of four leaf
-/// triangles (bit i: lane i may be touched before t_limit, not before entry[i]),
+/// the BVH: `candidates(packet, t_limit, min_depth, entry)` is a conservative SSE test of four
+/// leaf triangles (bit i: lane i may be touched before t_limit, not before entry[i], and may
+/// overlap deeper than min_depth at the start when that is what it takes to win),
 /// `narrow(tri, t_limit)` the exact test of one (a BvhTriangle, the best toi so far); ties go to
 /// the lower triangle index (detail::better). A packet's candidates are tested in the order of
 /// their entry bounds, and the rest passed over once the best toi falls below them (by the
@@ -101,7 +103,10 @@ SweepHit sweep_shape(const World& world, const glm::vec3& center, const glm::vec
     for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
       const BvhPacket4& p = bvh.packets[packet + k];
       float entry[4];
-      int mask = candidates(p, tm, entry);
+      // Only a deeper start overlap can beat a start overlap (detail::better).
+      const float min_depth = best.hit && best.start_overlap ? best.penetration
+                                                             : -std::numeric_limits<float>::infinity();
+      int mask = candidates(p, tm, min_depth, entry);
       while (mask) {
         int lane = __builtin_ctz(static_cast<unsigned>(mask));
         for (int rest = mask & (mask - 1); rest; rest &= rest - 1) {
