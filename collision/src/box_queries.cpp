@@ -227,9 +227,15 @@ struct SweptAxis {
 // order that rejects most candidates soonest (box faces, then the normal, then the crosses),
 // and nothing is normalized until a candidate survives all thirteen.
 // `with_contact`: also find the contact point and feature (the BVH loops leave them to the
-// winner alone).
+// winner alone); `contact_input`: where a hit found without them keeps what contact_feature
+// would take, so that the winner's can be found later without a second sweep.
+struct ContactInput {
+  glm::dvec3 centre{0.0}, dir{0.0};
+};
+
 SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float t_limit,
-                     std::uint32_t index, glm::dvec3* rejected, bool with_contact = true) {
+                     std::uint32_t index, glm::dvec3* rejected, bool with_contact = true,
+                     ContactInput* contact_input = nullptr) {
   SweepHit out;
   const bool has_normal = f.has_normal();
   if (one_sided && has_normal && glm::dot(f.n, f.p) < 0.0) {
@@ -300,10 +306,11 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     }
   }
 
-  // Overlapping or touching at the start: the least penetration over the (unit) axes.
+  // Overlapping or touching at the start: the least penetration over the (unit) axes. An
+  // axis apart at the start (a negative least) settles it: the rest only matter when none is.
   double least = std::numeric_limits<double>::infinity();
   glm::dvec3 least_dir(0.0);
-  for (int i = 0; i < count; ++i) {
+  for (int i = 0; i < count && least >= 0.0; ++i) {
     const SweptAxis& a = axes[i];
     const double len = glm::length(a.axis);
     const double up = (a.hi - a.s) / len, down = (a.s - a.lo) / len;
@@ -330,6 +337,7 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     out.normal = glm::vec3(least_dir);
     out.triangle = index;
     if (with_contact) contact_feature(f, f.p, least_dir, out);
+    if (contact_input) *contact_input = {f.p, least_dir};
     return out;
   }
   if (entry_axis < 0) return out;  // unreachable: an axis apart at the start has a later entry
@@ -345,6 +353,7 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
   out.normal = glm::vec3(entry_dir);
   out.triangle = index;
   if (with_contact) contact_feature(f, centre, entry_dir, out);
+  if (contact_input) *contact_input = {centre, entry_dir};
   return out;
 }
 
@@ -420,11 +429,28 @@ SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3&
   const glm::dvec3 v(delta);
   const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
   const detail::BoxSweep4 q(center, half_extents, delta, allowance, options.one_sided);
-  const SweepHit best = detail::sweep_shape(
+  // The loop's best, followed as sweep_shape follows it (detail::better on the same hits), with
+  // its frame and contact input: the winner's contact point without a second sweep.
+  SweepHit mine;
+  Frame mine_frame{};
+  ContactInput mine_input, input;
+  SweepHit best = detail::sweep_shape(
       world, center, half_extents, delta, allowance,
-      [&](const BvhPacket4& p, float tm) { return detail::box_candidates(p, q, tm); },
-      [&](const BvhTriangle& t, float tm) { return box_vs(t, center, half_extents, v, options.one_sided, tm); });
-  return with_contact(world, best, center, half_extents, v, options.one_sided);
+      [&](const BvhPacket4& p, float tm, float depth, float* entry) {
+        return detail::box_candidates(p, q, tm, depth, entry);
+      },
+      [&](const BvhTriangle& t, float tm) {
+        const Frame f = make_leaf_frame(t, center, half_extents);
+        const SweepHit h = sweep_frame(f, v, options.one_sided, tm, t.index, nullptr, false, &input);
+        if (detail::better(h, mine)) {
+          mine = h;
+          mine_frame = f;
+          mine_input = input;
+        }
+        return h;
+      });
+  if (best.hit) contact_feature(mine_frame, mine_input.centre, mine_input.dir, best);
+  return best;
 }
 
 SweepHit sweep_box_brute_force(const World& world, const glm::vec3& center,

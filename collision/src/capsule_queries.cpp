@@ -307,7 +307,9 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   const detail::CapsuleSweep4 bound(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided);
   return detail::sweep_shape(
       world, center, capsule_extent(radius, half_height, axis), delta, allowance,
-      [&](const BvhPacket4& p, float tm) { return detail::capsule_candidates(p, bound, tm); },
+      [&](const BvhPacket4& p, float tm, float depth, float* entry) {
+        return detail::capsule_candidates(p, bound, tm, depth, entry);
+      },
       [&](const BvhTriangle& t, float tm) {
         return sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index);
       });

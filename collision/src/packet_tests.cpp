@@ -1,6 +1,9 @@
 #include "packet_tests.hpp"
 
 #include <cmath>
+#include <limits>
+
+#include <glm/common.hpp>
 
 namespace collision::detail {
 
@@ -30,6 +33,39 @@ __m128 reject_outside(const __m128 c[3][3], const __m128 lo[3], const __m128 hi[
     reject = _mm_or_ps(reject, _mm_or_ps(_mm_cmpgt_ps(mn, hi[a]), _mm_cmplt_ps(mx, lo[a])));
   }
   return reject;
+}
+
+}  // namespace
+
+WorldAxes4::WorldAxes4(const glm::vec3& center, const glm::vec3& extent, const glm::vec3& delta,
+                       float allow) {
+  for (int a = 0; a < 3; ++a) {
+    // (A body much larger than the scene gets a part of its own size too: see world_axes_in_time.)
+    const float grown = extent[a] + allow + extent[a] * 1e-6f;
+    lo[a] = _mm_set1_ps(center[a] - grown);
+    hi[a] = _mm_set1_ps(center[a] + grown);
+    // As SweptSegment: a finite inverse, so that 0 * inv never makes a NaN.
+    inv_v[a] = _mm_set1_ps(std::fabs(delta[a]) > 1e-30f ? 1.0f / delta[a] : std::copysign(1e30f, delta[a]));
+  }
+}
+
+namespace {
+
+// Separating axes in time on the world axes: on axis k the body's interval [lo, hi] + t delta
+// overlaps the triangle's [mn, mx] while a <= t delta <= b (a = mn - hi, b = mx - lo); the
+// intervals of time are intersected into [entry, exit]. The allowance in lo and hi exceeds the
+// float rounding of a and b many times over, and that of the division (relative 2^-23 of
+// |a| / |delta|, where |a| is at most twice the scale that the allowance is 4e-6 of plus the
+// body's extent, whose 1e-6 is added too): each float interval contains the exact one.
+void world_axes_in_time(const __m128 c[3][3], const WorldAxes4& w, __m128& entry, __m128& exit) {
+  for (int a = 0; a < 3; ++a) {
+    const __m128 mn = _mm_min_ps(c[a][0], _mm_min_ps(c[a][1], c[a][2]));
+    const __m128 mx = _mm_max_ps(c[a][0], _mm_max_ps(c[a][1], c[a][2]));
+    const __m128 ta = _mm_mul_ps(_mm_sub_ps(mn, w.hi[a]), w.inv_v[a]);
+    const __m128 tb = _mm_mul_ps(_mm_sub_ps(mx, w.lo[a]), w.inv_v[a]);
+    entry = _mm_max_ps(entry, _mm_min_ps(ta, tb));
+    exit = _mm_min_ps(exit, _mm_max_ps(ta, tb));
+  }
 }
 
 }  // namespace
@@ -96,13 +132,12 @@ int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
 
 BoxSweep4::BoxSweep4(const glm::vec3& center, const glm::vec3& half, const glm::vec3& delta,
                      float allow, bool one_sided_)
-    : one_sided(one_sided_) {
+    : world(center, half, delta, allow), one_sided(one_sided_) {
   for (int a = 0; a < 3; ++a) {
     p[a] = _mm_set1_ps(center[a]);
     v[a] = _mm_set1_ps(delta[a]);
     h[a] = _mm_set1_ps(half[a]);
   }
-  swept_bounds(center, delta, half, allow, lo, hi);
   allowance = _mm_set1_ps(allow);
 }
 
@@ -111,10 +146,15 @@ namespace {
 // A convex body centred at p swept by v, whose support (half width) along any per-lane
 // direction is support(ox, oy, oz): rejected when both ends lie beyond its reach on the same
 // side of the plane, the plane is reached after t_limit, the centre is behind a one-sided
-// plane, the triangle's bounds miss the swept bounds, or the whole move lies beyond one of the
-// planes through each edge perpendicular to the triangle (as for the sphere).
+// plane, the world axes separate the body from the triangle's bounds throughout [0, t_limit]
+// (their intervals of time, with the plane's, do not meet before it), or the whole move lies
+// beyond one of the planes through each edge perpendicular to the triangle (as for the
+// sphere), or, when it could only win by a start overlap deeper than `min_depth`, its overlap
+// on the normal axis is shallower. `entry_out`: each lane's lower bound of the time of first
+// contact.
 template <class Query, class Support>
-int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, Support&& support) {
+int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float min_depth,
+                      float entry_out[4], Support&& support) {
   const __m128 nx = _mm_load_ps(t.nx), ny = _mm_load_ps(t.ny), nz = _mm_load_ps(t.nz);
   const __m128 d0 = _mm_sub_ps(dot3(nx, ny, nz, q.p[0], q.p[1], q.p[2]), _mm_load_ps(t.d));
   const __m128 dn = dot3(nx, ny, nz, q.v[0], q.v[1], q.v[2]);
@@ -130,12 +170,20 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, Suppor
   const __m128 gap = _mm_sub_ps(abs4(d0), reach);
   reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(gap, _mm_setzero_ps()),
                                         _mm_cmpgt_ps(gap, _mm_mul_ps(_mm_set1_ps(t_limit * 1.0001f), abs4(dn)))));
+  // -gap bounds the depth of a start overlap from above (the overlap on the normal axis).
+  reject = _mm_or_ps(reject, _mm_cmpgt_ps(gap, _mm_set1_ps(-min_depth)));
   if (_mm_movemask_ps(reject) == 0xF) return 0;
   const __m128 tx[3] = {_mm_load_ps(t.ax), _mm_load_ps(t.bx), _mm_load_ps(t.cx)};
   const __m128 ty[3] = {_mm_load_ps(t.ay), _mm_load_ps(t.by), _mm_load_ps(t.cy)};
   const __m128 tz[3] = {_mm_load_ps(t.az), _mm_load_ps(t.bz), _mm_load_ps(t.cz)};
   const __m128 corners[3][3] = {{tx[0], tx[1], tx[2]}, {ty[0], ty[1], ty[2]}, {tz[0], tz[1], tz[2]}};
-  reject = reject_outside(corners, q.lo, q.hi, reject);
+  // The plane's time as a lower bound of the entry (as in the test above), then the world axes.
+  const __m128 entry_n = _mm_and_ps(_mm_cmpgt_ps(gap, _mm_setzero_ps()),
+                                    _mm_div_ps(gap, _mm_mul_ps(_mm_set1_ps(1.0001f), abs4(dn))));
+  const __m128 t_cap = _mm_set1_ps(t_limit * 1.0001f);
+  __m128 entry = entry_n, exit = _mm_set1_ps(std::numeric_limits<float>::infinity());
+  world_axes_in_time(corners, q.world, entry, exit);
+  reject = _mm_or_ps(reject, _mm_or_ps(_mm_cmpgt_ps(entry, exit), _mm_cmpgt_ps(entry, t_cap)));
   if (_mm_movemask_ps(reject) == 0xF) return 0;
   const __m128 ex0 = _mm_add_ps(q.p[0], q.v[0]), ey0 = _mm_add_ps(q.p[1], q.v[1]), ez0 = _mm_add_ps(q.p[2], q.v[2]);
   for (int i = 0; i < 3; ++i) {
@@ -150,20 +198,22 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, Suppor
     const __m128 s1 = dot3(ox, oy, oz, _mm_sub_ps(ex0, tx[i]), _mm_sub_ps(ey0, ty[i]), _mm_sub_ps(ez0, tz[i]));
     reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(s0, limit), _mm_cmpgt_ps(s1, limit)));
   }
+  _mm_storeu_ps(entry_out, entry);
   return ~_mm_movemask_ps(reject) & 0xF;
 }
 
 }  // namespace
 
-int box_candidates(const BvhPacket4& t, const BoxSweep4& q, float t_limit) {
-  return convex_candidates(t, q, t_limit, [&](__m128 x, __m128 y, __m128 z) {
+int box_candidates(const BvhPacket4& t, const BoxSweep4& q, float t_limit, float min_depth,
+                   float entry[4]) {
+  return convex_candidates(t, q, t_limit, min_depth, entry, [&](__m128 x, __m128 y, __m128 z) {
     return dot3(abs4(x), abs4(y), abs4(z), q.h[0], q.h[1], q.h[2]);
   });
 }
 
 CapsuleSweep4::CapsuleSweep4(const glm::vec3& center, float r, float h, const glm::vec3& axis,
                              const glm::vec3& delta, float allow, bool one_sided_)
-    : one_sided(one_sided_) {
+    : world(center, glm::vec3(r) + h * glm::abs(axis), delta, allow), one_sided(one_sided_) {
   for (int a = 0; a < 3; ++a) {
     p[a] = _mm_set1_ps(center[a]);
     v[a] = _mm_set1_ps(delta[a]);
@@ -171,13 +221,12 @@ CapsuleSweep4::CapsuleSweep4(const glm::vec3& center, float r, float h, const gl
   }
   radius = _mm_set1_ps(r);
   half_height = _mm_set1_ps(h);
-  const glm::vec3 extent(r + h * std::fabs(axis.x), r + h * std::fabs(axis.y), r + h * std::fabs(axis.z));
-  swept_bounds(center, delta, extent, allow, lo, hi);
   allowance = _mm_set1_ps(allow);
 }
 
-int capsule_candidates(const BvhPacket4& t, const CapsuleSweep4& q, float t_limit) {
-  return convex_candidates(t, q, t_limit, [&](__m128 x, __m128 y, __m128 z) {
+int capsule_candidates(const BvhPacket4& t, const CapsuleSweep4& q, float t_limit, float min_depth,
+                       float entry[4]) {
+  return convex_candidates(t, q, t_limit, min_depth, entry, [&](__m128 x, __m128 y, __m128 z) {
     const __m128 along = abs4(dot3(x, y, z, q.u[0], q.u[1], q.u[2]));
     return _mm_add_ps(_mm_mul_ps(q.radius, _mm_sqrt_ps(dot3(x, y, z, x, y, z))), _mm_mul_ps(q.half_height, along));
   });

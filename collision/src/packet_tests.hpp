@@ -29,12 +29,21 @@ struct SphereSweep4 {
 int sphere_candidates(const BvhPacket4& p, const SphereSweep4& q, float t_limit,
                       float max_plane_distance);
 
+/// A body of half extents `extent` on the world axes swept by `delta`, for a separating-axis
+/// test in time on those axes: grown by the allowance, so that the float intervals of time
+/// always contain the exact ones.
+struct WorldAxes4 {
+  WorldAxes4(const glm::vec3& center, const glm::vec3& extent, const glm::vec3& delta, float allowance);
+  __m128 lo[3], hi[3];  // centre -+ (extent + allowance)
+  __m128 inv_v[3];      // 1 / delta (+-1e30 for a zero component)
+};
+
 /// A swept axis-aligned box, broadcast once per query.
 struct BoxSweep4 {
   BoxSweep4(const glm::vec3& center, const glm::vec3& half_extents, const glm::vec3& delta,
             float allowance, bool one_sided);
   __m128 p[3], v[3], h[3];  // centre, displacement, half extents
-  __m128 lo[3], hi[3];      // the swept box's bounds, grown by the allowance
+  WorldAxes4 world;         // the box's reach on the world axes, in time
   __m128 allowance;
   bool one_sided;
 };
@@ -45,19 +54,28 @@ struct CapsuleSweep4 {
                 const glm::vec3& delta, float allowance, bool one_sided);
   __m128 p[3], v[3], u[3];  // centre, displacement, axis
   __m128 radius, half_height;
-  __m128 lo[3], hi[3];      // the swept capsule's bounds, grown by the allowance
+  WorldAxes4 world;         // the capsule's reach on the world axes, in time
   __m128 allowance;
   bool one_sided;
 };
 
 /// Lanes that the swept capsule may touch before `t_limit`: box_candidates' tests with the
-/// capsule's support on the normal, r + h |n·u|.
-int capsule_candidates(const BvhPacket4& p, const CapsuleSweep4& q, float t_limit);
+/// capsule's support on the normal, r + h |n·u|, and on the world axes, r + h |u_k|.
+int capsule_candidates(const BvhPacket4& p, const CapsuleSweep4& q, float t_limit, float min_depth,
+                       float entry[4]);
 
 /// Lanes that the swept box may touch before `t_limit`: conservative float tests (the box's
-/// support on the plane normal against the plane at both ends and in time, and the triangle's
-/// bounds against the swept box) that never reject a triangle the exact test would report.
-int box_candidates(const BvhPacket4& p, const BoxSweep4& q, float t_limit);
+/// support on the plane normal against the plane at both ends and in time, separating axes in
+/// time on the world axes, and the planes through the edges) that never reject a triangle the
+/// exact test would report. `entry[i]` (for a lane in the mask): a lower bound of the time at
+/// which the body can first touch triangle i, so that a lane whose entry exceeds
+/// 1.0001 x a later, lower t_limit can be passed over as this test would. `min_depth`: when
+/// the best so far is a start overlap of that depth (else -infinity), lanes whose overlap on
+/// their normal axis (reach - |plane distance|, grown by the allowance: an upper bound of
+/// any start overlap's depth, for a box as for a capsule) is below it are rejected too: their
+/// float penetration can only be smaller.
+int box_candidates(const BvhPacket4& p, const BoxSweep4& q, float t_limit, float min_depth,
+                   float entry[4]);
 
 /// A segment, broadcast once per query.
 struct Segment4 {

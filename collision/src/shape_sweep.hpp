@@ -3,6 +3,7 @@
 // allowance, and the BVH / brute-force loops around a per-triangle narrow phase.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 
@@ -84,9 +85,13 @@ inline SweepHit to_sweep_hit(const SphereContact& c, std::uint32_t triangle) {
 }
 
 /// The earliest hit of a body whose bounds are `center` +- `extent` swept by `delta`, through
-/// the BVH: `candidates(packet, t_limit)` is a conservative SSE test of four leaf triangles
-/// (bit i: lane i may be touched before t_limit), `narrow(tri, t_limit)` the exact test of one
-/// (a BvhTriangle, the best toi so far); ties go to the lower triangle index (detail::better).
+/// the BVH: `candidates(packet, t_limit, min_depth, entry)` is a conservative SSE test of four
+/// leaf triangles (bit i: lane i may be touched before t_limit, not before entry[i], and may
+/// overlap deeper than min_depth at the start when that is what it takes to win),
+/// `narrow(tri, t_limit)` the exact test of one (a BvhTriangle, the best toi so far); ties go to
+/// the lower triangle index (detail::better). A packet's candidates are tested in the order of
+/// their entry bounds, and the rest passed over once the best toi falls below them (by the
+/// candidate test's own margin, so that exactly the same triangles can win).
 template <class Candidates, class Narrow>
 SweepHit sweep_shape(const World& world, const glm::vec3& center, const glm::vec3& extent,
                      const glm::vec3& delta, float allowance, Candidates&& candidates, Narrow&& narrow) {
@@ -97,10 +102,19 @@ SweepHit sweep_shape(const World& world, const glm::vec3& center, const glm::vec
   traverse_segment(bvh, seg, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
     for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
       const BvhPacket4& p = bvh.packets[packet + k];
-      int mask = candidates(p, tm);
+      float entry[4];
+      // Only a deeper start overlap can beat a start overlap (detail::better).
+      const float min_depth = best.hit && best.start_overlap ? best.penetration
+                                                             : -std::numeric_limits<float>::infinity();
+      int mask = candidates(p, tm, min_depth, entry);
       while (mask) {
-        const int lane = __builtin_ctz(static_cast<unsigned>(mask));
-        mask &= mask - 1;
+        int lane = __builtin_ctz(static_cast<unsigned>(mask));
+        for (int rest = mask & (mask - 1); rest; rest &= rest - 1) {
+          const int other = __builtin_ctz(static_cast<unsigned>(rest));
+          if (entry[other] < entry[lane]) lane = other;
+        }
+        mask &= ~(1 << lane);
+        if (entry[lane] > tm * 1.0001f) continue;  // as candidates() would now reject it
         const SweepHit h = narrow(bvh.triangles[p.slot[lane]], tm);
         if (better(h, best)) {
           best = h;

@@ -155,8 +155,11 @@ void compare(const collision::World& world, BulletScene& bullet, const Shape& sh
     if (t.queries++ % kBruteStride == 0) {
       ++t.brute_checked;
       const collision::SweepHit bvh = shape.ours(world, q, 0.0f), brute = shape.brute_force(world, q);
+      // Bit for bit: the contact too (the BVH loop finds the winner's point without the
+      // second sweep the brute force makes).
       if (!(bvh.hit == brute.hit && bvh.toi == brute.toi && bvh.triangle == brute.triangle &&
-            bvh.start_overlap == brute.start_overlap) &&
+            bvh.start_overlap == brute.start_overlap && bvh.penetration == brute.penetration &&
+            bvh.point == brute.point && bvh.normal == brute.normal && bvh.feature == brute.feature) &&
           ++t.brute_mismatch <= 5) {
         ADD_FAILURE() << what << " BVH != brute force: " << describe(q) << "\n  bvh:   hit " << bvh.hit
                       << " toi " << bvh.toi << " triangle " << bvh.triangle << "\n  brute: hit "
