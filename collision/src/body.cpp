@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include <glm/ext/vector_double3.hpp>
 
@@ -172,20 +171,8 @@ TriangleDistance distance_to_triangle(const Triangle& tri, const Body& body, con
   switch (body.shape) {
     case Shape::kEllipsoid:
       return ellipsoid_triangle_distance(center, body.radii, tri);
-    case Shape::kBox: {
-      // The separating axes' largest separation is a lower bound of the distance: beyond the
-      // reach it answers without the exact closest-feature search.
-      if (reach < std::numeric_limits<double>::infinity()) {
-        const BoxTriangleSat sat = box_triangle_sat(center, body.radii, tri);
-        if (sat.axis_id >= 0 && static_cast<double>(sat.distance) > reach) {
-          TriangleDistance d;
-          d.distance = sat.distance;
-          d.normal = glm::dvec3(sat.axis);
-          return d;
-        }
-      }
-      return box_triangle_distance(center, body.radii, tri);
-    }
+    case Shape::kBox:
+      return box_triangle_distance(center, body.radii, tri, reach);
     case Shape::kCapsule:
       return capsule_triangle_distance(center, body.radii.x, body.half_height, body.axis, tri);
   }

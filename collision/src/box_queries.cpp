@@ -465,7 +465,7 @@ SweepHit sweep_box_brute_force(const World& world, const glm::vec3& center,
 }
 
 TriangleDistance box_triangle_distance(const glm::vec3& center, const glm::vec3& half_extents,
-                                       const Triangle& tri) {
+                                       const Triangle& tri, double reach) {
   TriangleDistance out;
   if (!valid_box(center, half_extents) || !valid_triangle(tri)) {
     out.invalid_input = true;
@@ -480,6 +480,11 @@ TriangleDistance box_triangle_distance(const glm::vec3& center, const glm::vec3&
     out.normal = s.axis;
     out.point = cp.point + f.a;
     out.feature = cp.feature;
+    return out;
+  }
+  if (s.distance > reach) {  // a lower bound of the distance already beyond the reach
+    out.distance = s.distance;
+    out.normal = s.axis;
     return out;
   }
   // Apart: the closest pair is a corner of one against the other, or an edge against an edge.

@@ -27,6 +27,7 @@
 /// approximation of the same query; it misses a triangle corner poking through a face.
 
 #include <cstdint>
+#include <limits>
 
 #include <glm/vec3.hpp>
 
@@ -106,7 +107,11 @@ SweepHit sweep_box_brute_force(const World& world, const glm::vec3& center,
 /// Overlapping (box_triangle_sat says so): minus the least separating-axis penetration, with
 /// its axis as `normal`; `point` is the triangle's closest point to the box's centre and
 /// `feature` that point's part of the triangle.
+/// With a finite `reach`, separate pairs whose largest separating-axis gap (a lower bound of the
+/// distance) exceeds it get that gap and its axis instead of the exact closest-feature search
+/// (then only `distance` > reach is meaningful): what contact queries need.
 TriangleDistance box_triangle_distance(const glm::vec3& center, const glm::vec3& half_extents,
-                                       const Triangle& tri);
+                                       const Triangle& tri,
+                                       double reach = std::numeric_limits<double>::infinity());
 
 }  // namespace collision
