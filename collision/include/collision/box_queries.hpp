@@ -96,7 +96,8 @@ SweepHit sweep_box_triangle(const Triangle& tri, const glm::vec3& center,
 SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3& half_extents,
                    const glm::vec3& delta, const SweepOptions& options = {});
 
-/// The same as a loop over every solid triangle: the reference the BVH must match exactly.
+/// The same as a loop over every solid triangle (no BVH; a triangle whose bounds lie over a unit
+/// from the swept bounds is skipped): the reference the BVH must match exactly.
 SweepHit sweep_box_brute_force(const World& world, const glm::vec3& center,
                                const glm::vec3& half_extents, const glm::vec3& delta,
                                const SweepOptions& options = {});

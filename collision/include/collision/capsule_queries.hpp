@@ -64,7 +64,8 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
                        float half_height, const glm::vec3& axis, const glm::vec3& delta,
                        const SweepOptions& options = {});
 
-/// The same as a loop over every solid triangle: the reference the BVH must match exactly.
+/// The same as a loop over every solid triangle (no BVH; a triangle whose bounds lie over a unit
+/// from the swept bounds is skipped): the reference the BVH must match exactly.
 SweepHit sweep_capsule_brute_force(const World& world, const glm::vec3& center, float radius,
                                    float half_height, const glm::vec3& axis,
                                    const glm::vec3& delta, const SweepOptions& options = {});
