@@ -1,10 +1,46 @@
 #include "levels.hpp"
 
 #include <chrono>
+#include <limits>
 #include <map>
 #include <mutex>
+#include <stdexcept>
+#include <string_view>
+
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
 
 namespace prism::peer {
+namespace {
+
+constexpr std::string_view kDensePrefix = "dense:";
+
+// Scales the level's mesh about its bounds' centre to a mean edge of kDenseMeanEdge and puts
+// one spawn point a little above the top of the scaled bounds.
+void make_dense(collision::io::Level& level) {
+  collision::TriangleMesh& mesh = level.mesh;
+  double edge_sum = 0.0;
+  glm::vec3 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
+  for (const glm::uvec3& t : mesh.indices) {
+    for (int k = 0; k < 3; ++k) {
+      edge_sum += glm::distance(glm::dvec3(mesh.positions[t[k]]), glm::dvec3(mesh.positions[t[(k + 1) % 3]]));
+    }
+  }
+  for (const glm::vec3& p : mesh.positions) {
+    lo = glm::min(lo, p);
+    hi = glm::max(hi, p);
+  }
+  if (mesh.indices.empty() || !(edge_sum > 0.0)) throw std::runtime_error("dense mesh: no triangles");
+  const double scale = kDenseMeanEdge / (edge_sum / (3.0 * static_cast<double>(mesh.indices.size())));
+  const glm::dvec3 centre = 0.5 * (glm::dvec3(lo) + glm::dvec3(hi));
+  for (glm::vec3& p : mesh.positions) p = glm::vec3((glm::dvec3(p) - centre) * scale);
+  const glm::vec3 up = glm::normalize(level.up);
+  const float top = static_cast<float>(0.5 * glm::dot(glm::dvec3(hi - lo), glm::abs(glm::dvec3(up))) * scale);
+  level.spawns.clear();
+  level.spawns.push_back({"dense_top", (top + 32.0f) * up, 0.0f});
+}
+
+}  // namespace
 
 const LoadedLevel& level(const std::string& name) {
   static std::mutex mutex;
@@ -17,7 +53,9 @@ const LoadedLevel& level(const std::string& name) {
     collision::io::LoadOptions options;
     options.patch_level = kPatchLevel;
     const auto t0 = std::chrono::steady_clock::now();
-    loaded->level = collision::io::load_level(name, options);
+    const bool dense = name.starts_with(kDensePrefix);
+    loaded->level = collision::io::load_level(dense ? name.substr(kDensePrefix.size()) : name, options);
+    if (dense) make_dense(loaded->level);
     loaded->load_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     collision::TriangleMesh mesh = std::move(loaded->level.mesh);
