@@ -52,6 +52,8 @@ struct SweptSegment {
 /// Visits the leaves whose grown boxes the segment enters before `t_max`, nearest first.
 /// `leaf(first, count, packet, t_max)` may lower t_max (a closer hit), which prunes the rest.
 /// The nearest entered child is descended into directly; only its siblings touch the stack.
+/// `leaf` may also replace the caller's `seg` with a smaller one (a shrinking reach): nodes
+/// expanded afterwards are tested against it (stacked entries keep their entry times).
 template <class LeafFn>
 void traverse_segment(const Bvh& bvh, const SweptSegment& seg, float& t_max, LeafFn&& leaf) {
   if (bvh.empty()) return;

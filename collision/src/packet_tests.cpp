@@ -101,7 +101,8 @@ int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
   const __m128 gap = _mm_sub_ps(abs4(d0), q.reach);
   reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(gap, _mm_setzero_ps()),
                                         _mm_cmpgt_ps(gap, _mm_mul_ps(_mm_set1_ps(t_limit * 1.0001f), abs4(dn)))));
-  reject = _mm_or_ps(reject, _mm_cmpgt_ps(abs4(d0), _mm_set1_ps(max_plane_distance)));
+  const __m128 start_reach = _mm_set1_ps(max_plane_distance);
+  reject = _mm_or_ps(reject, _mm_cmpgt_ps(abs4(d0), start_reach));
   if (_mm_movemask_ps(reject) == 0xF) return 0;
   // Triangle boxes against the swept sphere's box.
   const __m128 ax = _mm_load_ps(t.ax), ay = _mm_load_ps(t.ay), az = _mm_load_ps(t.az);
@@ -120,12 +121,16 @@ int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
     const __m128 ox = _mm_sub_ps(_mm_mul_ps(ey, nz), _mm_mul_ps(ez, ny));
     const __m128 oy = _mm_sub_ps(_mm_mul_ps(ez, nx), _mm_mul_ps(ex, nz));
     const __m128 oz = _mm_sub_ps(_mm_mul_ps(ex, ny), _mm_mul_ps(ey, nx));
-    const __m128 limit = _mm_mul_ps(q.reach, _mm_sqrt_ps(dot3(ox, oy, oz, ox, oy, oz)));
+    const __m128 len = _mm_sqrt_ps(dot3(ox, oy, oz, ox, oy, oz));
+    const __m128 limit = _mm_mul_ps(q.reach, len);
     const __m128 s0 = dot3(ox, oy, oz, _mm_sub_ps(q.p[0], tx[i]), _mm_sub_ps(q.p[1], ty[i]),
                            _mm_sub_ps(q.p[2], tz[i]));
     const __m128 s1 = dot3(ox, oy, oz, _mm_sub_ps(q.e[0], tx[i]), _mm_sub_ps(q.e[1], ty[i]),
                            _mm_sub_ps(q.e[2], tz[i]));
     reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(s0, limit), _mm_cmpgt_ps(s1, limit)));
+    // Once the best is a start overlap only a deeper start overlap can win: the start alone
+    // must then lie within max_plane_distance of the triangle, outside no edge plane by more.
+    reject = _mm_or_ps(reject, _mm_cmpgt_ps(s0, _mm_mul_ps(start_reach, len)));
   }
   return ~_mm_movemask_ps(reject) & 0xF;
 }

@@ -137,15 +137,23 @@ SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
   if (!valid_sweep(center, radius, delta)) return invalid_sweep();
   const Bvh& bvh = world.bvh();
   const float allowance = rounding_allowance(bvh, center, delta);
-  const detail::SweptSegment seg(center, delta, glm::vec3(radius + allowance));
+  detail::SweptSegment seg(center, delta, glm::vec3(radius + allowance));
   const detail::SphereSweep4 q(center, radius, delta, allowance, options.one_sided);
   SweepHit best;
-  float t_max = 1.0f;
+  float t_max = 1.0f, reach = radius + allowance;
   detail::traverse_segment(bvh, seg, t_max,
                            [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
                              for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
                                sweep_packet(bvh, bvh.packets[packet + k], q, center, radius, delta,
                                             options.one_sided, allowance, best, tm);
+                             }
+                             // Once the best is a start overlap of depth P (tm is then 0), only
+                             // triangles within r - P of the start can hold a deeper one: the
+                             // rest of the traversal tests the start's box shrunk to that.
+                             const float start_reach = radius + 2.0f * allowance - best.penetration;
+                             if (best.start_overlap && start_reach < reach) {
+                               reach = start_reach;
+                               seg = detail::SweptSegment(center, delta, glm::vec3(reach));
                              }
                            });
   return best;
