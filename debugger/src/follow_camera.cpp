@@ -26,6 +26,15 @@ glm::vec3 rotate_about(glm::vec3 v, glm::vec3 axis, float angle) {
 
 }  // namespace
 
+float ease_arm(ArmLag& lag, float free_length, float dt) {
+  if (lag.length < 0.0f || free_length <= lag.length || !(dt > 0.0f)) {
+    lag.length = lag.length < 0.0f || free_length <= lag.length ? free_length : lag.length;
+    return lag.length;
+  }
+  lag.length = std::min(free_length, lag.length + (free_length - lag.length) * (1.0f - std::exp(-lag.rate * dt)));
+  return lag.length;
+}
+
 float body_size(const collision::Body& body) {
   return std::max({body.radii.x, body.radii.y, body.radii.z});
 }
@@ -42,7 +51,8 @@ glm::vec3 spring_arm(const collision::World& world, glm::vec3 pivot, glm::vec3 w
 
 renderer::Camera follow_camera(const Scene& scene, const collision::Body& body,
                                const collision::CharacterState& state, float yaw,
-                               const collision::Trace& trace, const FollowSettings& settings) {
+                               const collision::Trace& trace, const FollowSettings& settings, ArmLag* lag,
+                               float dt) {
   const float size = body_size(body);
   const glm::vec3 up = glm::normalize(scene.up);
   const glm::vec3 forward = renderer::direction_from_angles(up, yaw, 0.0f);
@@ -72,6 +82,14 @@ renderer::Camera follow_camera(const Scene& scene, const collision::Body& body,
       }
     }
     kept = std::clamp(best / wanted_length, 0.0f, 1.0f);
+  }
+  if (lag) {
+    // Along the chosen arm, no longer than it is free: in at once, out eased.
+    const glm::vec3 arm = eye - state.position;
+    const float free = glm::length(arm);
+    const float length = ease_arm(*lag, free, dt);
+    if (free > 0.0f) eye = state.position + arm * (length / free);
+    kept = std::clamp(length / wanted_length, 0.0f, 1.0f);
   }
 
   // Aim between the body and a wall it hit, less so as the arm shortens (the body stays framed).

@@ -1,8 +1,12 @@
 // Colours and the shared ImGui panels.
 #include "debugger/view.hpp"
 
+#include "debugger/palette.hpp"
+
 #include <cmath>
 #include <cstdio>
+#include <iterator>
+#include <utility>
 
 #include <glm/geometric.hpp>
 #include <imgui.h>
@@ -36,31 +40,39 @@ void draw_legend(OverlayOptions* toggles, float x, float y, bool placed) {
   }
   ImGui::SetNextWindowBgAlpha(0.8f);
   ImGui::Begin("Legend", nullptr, toggles ? 0 : ImGuiWindowFlags_NoTitleBar);
+  auto swatch = [](renderer::Colour c, const char* id) {
+    ImGui::ColorButton(id, ImGui::ColorConvertU32ToFloat4(c | 0xFF000000u), ImGuiColorEditFlags_NoTooltip, ImVec2(14, 14));
+    ImGui::SameLine();
+  };
   for (std::size_t i = 0; i < static_cast<std::size_t>(Overlay::kCount); ++i) {
     const Overlay o = static_cast<Overlay>(i);
     const OverlayStyle& s = overlay_style(o);
-    auto channel = [&](int shift) { return static_cast<float>((s.colour >> shift) & 0xFFu) / 255.0f; };
-    const ImVec4 c(channel(0), channel(8), channel(16), 1.0f);
     ImGui::PushID(static_cast<int>(i));
-    ImGui::ColorButton("##c", c, ImGuiColorEditFlags_NoTooltip, ImVec2(14, 14));
-    ImGui::SameLine();
+    swatch(s.colour, "##c");
     if (toggles) ImGui::Checkbox(s.legend, &toggles->on[i]);
     else ImGui::TextUnformatted(s.legend);
+    if (s.second_legend) {
+      ImGui::SameLine();
+      swatch(s.second, "##c2");
+      ImGui::TextUnformatted(s.second_legend);
+    }
     ImGui::PopID();
   }
   if (toggles) {
-    // The window's own colours (no toggle): selection, comparisons, grey markers.
-    // One row: picked triangle, the compared method's body and move, the compared branch's body.
-    const struct { ImVec4 c; const char* text; } extra[] = {
-        {ImVec4(0.0f, 1.0f, 1.0f, 1.0f), "picked"},
-        {ImVec4(1.0f, 80.0f / 255, 1.0f, 1.0f), "compared method"},
-        {ImVec4(1.0f, 150.0f / 255, 190.0f / 255, 1.0f), "branch"},
+    // The window's own colours (no toggle), then the timeline's that no overlay shares.
+    const std::pair<renderer::Colour, const char*> rows[][3] = {
+        {{palette::kPicked, "picked"}, {palette::kComparedMethod, "compared method"}, {palette::kComparedBranch, "branch"}},
+        {{palette::kAnomaly, "timeline: anomaly"}, {palette::kOtherEvent, "other event"}, {0, nullptr}},
     };
-    for (std::size_t i = 0; i < std::size(extra); ++i) {
-      if (i > 0) ImGui::SameLine();
-      ImGui::ColorButton(extra[i].text, extra[i].c, ImGuiColorEditFlags_NoTooltip, ImVec2(14, 14));
-      ImGui::SameLine();
-      ImGui::TextUnformatted(extra[i].text);
+    int id = 0;
+    for (const auto& row : rows) {
+      for (std::size_t i = 0; i < std::size(row) && row[i].second; ++i) {
+        if (i > 0) ImGui::SameLine();
+        ImGui::PushID(id++);
+        swatch(row[i].first, "##w");
+        ImGui::TextUnformatted(row[i].second);
+        ImGui::PopID();
+      }
     }
     ImGui::Checkbox("prisms of all candidates", &toggles->prisms_of_all_candidates);
     ImGui::SliderFloat("move scale", &toggles->move_scale, 1.0f, 20.0f);

@@ -66,7 +66,7 @@ void draw_branch_comparison_section(LiveState& s) {
     return;
   }
   const glm::vec3 d = other->position - s.view.after.position;
-  const ImVec4 colour(1.0f, 150.0f / 255.0f, 190.0f / 255.0f, 1.0f);
+  const ImVec4 colour = ImGui::ColorConvertU32ToFloat4(kBranchColour);
   if (d == glm::vec3(0.0f))
     ImGui::TextColored(colour, "frame %d: the same position in both branches", s.view.frame);
   else
@@ -105,9 +105,6 @@ std::string save_range(const LiveState& s, int first, int last, const std::strin
   if (first < 0 || last < first || last >= session.frame_count())
     throw std::invalid_argument("no such range of frames: " + std::to_string(first) + ".." + std::to_string(last));
   const SessionSegment& seg = session.segment_at(first);
-  if (session.segment_at(last).first_frame != seg.first_frame)
-    throw std::invalid_argument("frames " + std::to_string(first) + ".." + std::to_string(last) +
-                                " cross a fork (two methods or bodies): a session file has one");
   SessionConfig config = session.config();
   config.body = seg.body;
   config.params = seg.params;
@@ -117,21 +114,23 @@ std::string save_range(const LiveState& s, int first, int last, const std::strin
     config.start_state = start;
     config.start_yaw = session.input(first - 1).yaw;
   }
+  // The range keeps every fork inside it: each later segment forks the part where it began.
   Session part(session.world(), config);
-  for (int f = first; f <= last; ++f) part.push(session.input(f));
+  for (int f = first; f <= last; ++f) {
+    const SessionSegment& at = session.segment_at(f);
+    if (f > first && at.first_frame == f) part.fork(at.body, at.params);
+    part.push(session.input(f));
+  }
   save_session(path, s.scene.spec, part);
   return "saved " + path + ": frames " + std::to_string(first) + ".." + std::to_string(last);
 }
 
 std::string save_branch(const LiveState& s, const std::string& path) {
   const Session& session = *s.session;
-  const int fork = session.segments().back().first_frame;
-  if (fork == 0) {
-    save_session(path, s.scene.spec, session);
-    return "saved " + path + " (" + std::to_string(session.frame_count()) + " frames)";
-  }
-  return save_range(s, fork, session.frame_count() - 1, path) +
-         " of this branch (its own method and body; the frames before the fork are in the branch it came from)";
+  save_session(path, s.scene.spec, session);
+  const std::size_t forks = session.segments().size() - 1;
+  return "saved " + path + " (" + std::to_string(session.frame_count()) + " frames" +
+         (forks ? ", from frame 0, with its " + std::to_string(forks) + " fork(s)" : std::string()) + ")";
 }
 
 }  // namespace debugger::live

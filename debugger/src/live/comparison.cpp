@@ -59,7 +59,7 @@ void draw_comparison_section(LiveState& s) {
   const glm::vec3 ea = a.end, eb = b.end;
   const glm::vec3 d = eb - ea;
   const Summary sa = summarise(a), sb = summarise(b);
-  ImGui::TextColored(ImVec4(1.0f, 0.32f, 1.0f, 1.0f), "magenta: %s on frame %d", collision::to_string(c.method), c.frame);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kComparisonColour), "salmon: %s on frame %d", collision::to_string(c.method), c.frame);
   if (ImGui::BeginTable("cmp", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupColumn("");
     ImGui::TableSetupColumn(collision::to_string(a.method));

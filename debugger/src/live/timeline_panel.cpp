@@ -8,6 +8,7 @@
 
 #include <imgui.h>
 
+#include "debugger/palette.hpp"
 #include "live/branches.hpp"
 #include "live/frame_control.hpp"
 
@@ -56,14 +57,14 @@ ImU32 to_imgui(std::uint32_t rgba) { return rgba; }  // both are R in the low by
 }  // namespace
 
 std::uint32_t event_colour(EventKind kind) {
-  if (is_anomaly(kind)) return 0xFF3C3CFFu;                     // red
+  // The overlays' colour of the same meaning (palette.hpp); anomalies and the rest their own.
+  if (is_anomaly(kind)) return palette::kAnomaly;
   switch (kind) {
-    case EventKind::kContactBegin: case EventKind::kContactEnd: return 0xFF40D8FFu;  // yellow
-    case EventKind::kGroundLost: case EventKind::kGroundFound: return 0xFF60E060u;   // green
-    case EventKind::kSteepGround: return 0xFF3090E0u;   // orange
-    case EventKind::kStepUp: return 0xFFFFB060u;                                     // light blue
-    // Grey, not violet: violet is the overlays' ground normal (one colour per meaning).
-    default: return 0xFFC8C8C8u;                                                     // grey
+    case EventKind::kContactBegin: case EventKind::kContactEnd: return palette::kContacts;
+    case EventKind::kGroundLost: case EventKind::kGroundFound: return palette::kGround;
+    case EventKind::kSteepGround: return palette::kSteepContact;
+    case EventKind::kStepUp: return palette::kStepUp;
+    default: return palette::kOtherEvent;
   }
 }
 
