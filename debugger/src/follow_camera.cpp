@@ -102,6 +102,15 @@ renderer::Camera follow_camera(const Scene& scene, const collision::Body& body,
   cam.position = eye;
   const glm::vec3 look = target - eye;
   cam.forward = glm::length(look) > 1e-6f * size ? glm::normalize(look) : forward;
+  if (settings.aim_above_centre != 0.0f) {
+    // Pitch down by the angle that puts the aim that far above the centre of the image.
+    const glm::vec3 right = glm::cross(cam.forward, up);
+    if (glm::length(right) > 1e-6f) {
+      const glm::vec3 view_up = glm::normalize(glm::cross(glm::normalize(right), cam.forward));
+      const float a = std::atan(settings.aim_above_centre * std::tan(0.5f * cam.fov_y));
+      cam.forward = glm::normalize(cam.forward * std::cos(a) - view_up * std::sin(a));
+    }
+  }
   const float r = body.min_radius();
   cam.near_plane = 0.05f * r;
   cam.far_plane = 2000.0f * std::max(r, size * 0.25f);

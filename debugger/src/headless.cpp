@@ -78,6 +78,9 @@ HeadlessResult run_headless(const RunOptions& o) {
   renderer::Renderer r(*context, target);
   ImGui::GetIO().IniFilename = nullptr;
   const float max_slope = session.config().params.max_slope_degrees;
+  // The frame panel covers the bottom: the body is framed in the middle of the space above it.
+  FollowSettings framing = o.camera;
+  framing.aim_above_centre = (kFramePanelHeight + 20.0f) / static_cast<float>(o.height);
   const renderer::MeshId level = renderer::upload_mesh(r, level_upload(scene, max_slope));
 
   std::filesystem::create_directories(o.out);
@@ -141,7 +144,7 @@ HeadlessResult run_headless(const RunOptions& o) {
       if (at_event) last_event_capture = f;
       if (at_anomaly) last_anomaly_capture = f;
       build_overlay(trace, *scene.world, seg.body, after, scene.up, max_slope, overlay_options, overlay);
-      const renderer::Camera camera = follow_camera(scene, seg.body, after, in.yaw, trace, o.camera);
+      const renderer::Camera camera = follow_camera(scene, seg.body, after, in.yaw, trace, framing);
       if (o.camera.see_through)
         see_through(overlay, camera, {static_cast<unsigned>(o.width), static_cast<unsigned>(o.height)});
       renderer::MeshDraw draw;

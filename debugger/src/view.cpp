@@ -82,6 +82,12 @@ void draw_legend(OverlayOptions* toggles, float x, float y, bool placed) {
   ImGui::End();
 }
 
+void text_disabled_wrapped(const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
 std::string triangle_list(const std::vector<std::uint32_t>& triangles) {
   std::string out;
   for (std::size_t i = 0; i < triangles.size() && i < 6; ++i) out += (i ? "," : " tri ") + std::to_string(triangles[i]);
@@ -116,7 +122,7 @@ void draw_frame_panel(const std::string& scene, collision::Method method, int fr
   ImGui::Begin("Frame", nullptr, ImGuiWindowFlags_NoTitleBar);
   ImGui::Text("%s   frame %d   method %s   body %s", scene.c_str(), frame, collision::to_string(method),
               body_label(body).c_str());
-  if (!setup_note.empty()) ImGui::TextDisabled("%s", setup_note.c_str());
+  if (!setup_note.empty()) text_disabled_wrapped(setup_note);
   ImGui::Text("pos %.3f %.3f %.3f   %s   ground n %.2f %.2f %.2f", state.position.x, state.position.y,
               state.position.z, collision::to_string(state.ground), state.ground_normal.x, state.ground_normal.y,
               state.ground_normal.z);
@@ -138,7 +144,7 @@ void draw_frame_panel(const std::string& scene, collision::Method method, int fr
   }
   ImGui::Text("%zu iterations, %d hits", trace.iterations.size(), hits);
   for (const Event& e : events)
-    ImGui::TextColored(is_anomaly(e.kind) ? ImVec4(1, 0.3f, 0.3f, 1) : ImVec4(1, 0.9f, 0.4f, 1), "event: %s %s%s",
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::event_colour(e.kind)), "event: %s %s%s",
                        to_string(e.kind), e.detail.c_str(), triangle_list(e.triangles).c_str());
   ImGui::End();
 }

@@ -26,6 +26,10 @@ struct FollowSettings {
   bool collide = true;
   /// Body and overlays drawn over the level (no depth test), the level dimmed: see_through().
   bool see_through = false;
+  /// Where the aim lands in the view: this fraction of the half height above the centre (the
+  /// camera pitches down to put it there). Headless captures set it so the body sits in the
+  /// middle of the space above the frame panel rather than under it; 0: the centre.
+  float aim_above_centre = 0.0f;
 };
 
 /// The spring arm's lag (Unreal's "camera lag" on the arm's length): the arm pulls in at once,

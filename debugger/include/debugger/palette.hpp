@@ -10,6 +10,7 @@
 
 #include <array>
 
+#include "debugger/events.hpp"
 #include "renderer/debug_draw.hpp"
 
 namespace debugger::palette {
@@ -68,5 +69,19 @@ inline constexpr std::array<Entry, 21> kPalette = {{
     {kAnomaly, "red", "anomaly"},
     {kOtherEvent, "grey", "other events"},
 }};
+
+/// An event's colour (timeline markers, event lines in the panels): the overlays' colour of the
+/// same meaning (contacts teal, ground violet, steep ground brown, step-ups lime), anomalies
+/// red, the other events grey.
+inline renderer::Colour event_colour(EventKind kind) {
+  if (is_anomaly(kind)) return kAnomaly;
+  switch (kind) {
+    case EventKind::kContactBegin: case EventKind::kContactEnd: return kContacts;
+    case EventKind::kGroundLost: case EventKind::kGroundFound: return kGround;
+    case EventKind::kSteepGround: return kSteepContact;
+    case EventKind::kStepUp: return kStepUp;
+    default: return kOtherEvent;
+  }
+}
 
 }  // namespace debugger::palette

@@ -56,17 +56,7 @@ ImU32 to_imgui(std::uint32_t rgba) { return rgba; }  // both are R in the low by
 
 }  // namespace
 
-std::uint32_t event_colour(EventKind kind) {
-  // The overlays' colour of the same meaning (palette.hpp); anomalies and the rest their own.
-  if (is_anomaly(kind)) return palette::kAnomaly;
-  switch (kind) {
-    case EventKind::kContactBegin: case EventKind::kContactEnd: return palette::kContacts;
-    case EventKind::kGroundLost: case EventKind::kGroundFound: return palette::kGround;
-    case EventKind::kSteepGround: return palette::kSteepContact;
-    case EventKind::kStepUp: return palette::kStepUp;
-    default: return palette::kOtherEvent;
-  }
-}
+std::uint32_t event_colour(EventKind kind) { return palette::event_colour(kind); }
 
 void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& command) {
   ImGui::SetNextWindowBgAlpha(0.85f);
