@@ -125,18 +125,22 @@ void draw_prism(const collision::TriangleTest& test, const collision::Triangle& 
   renderer::DebugList& dt = out.debug.depth_tested;
   renderer::DebugList& top = out.debug.on_top;
   // Seed 000's offset prism is a sphere's: drawn for spheres and ellipsoids only.
-  for (const PrismPolygon& f : body.shape == collision::Shape::kEllipsoid ? prism_faces(test, tri)
-                                                                          : std::vector<PrismPolygon>{}) {
-    if (f.corners.empty()) continue;
-    Overlay which = Overlay::kOffsetPlane;
-    if (f.face == PrismFace::kEdgeClip) which = Overlay::kEdgeClip;
-    if (f.face == PrismFace::kAcuteClip) which = Overlay::kAcuteClip;
-    if (!o[which]) continue;
-    const Colour c = col(which);
-    // Outlines only: translucent faces stacked over each other would blend into colours the
-    // legend does not list (palette.hpp). The twin behind the triangle is thin and depth-tested.
-    const bool twin = f.face == PrismFace::kTwinPlane;
-    outline(twin ? dt : top, f.corners, c, twin ? 1.0f : 2.0f);
+  const std::vector<PrismPolygon> faces =
+      body.shape == collision::Shape::kEllipsoid ? prism_faces(test, tri) : std::vector<PrismPolygon>{};
+  // Outlines only: translucent faces stacked over each other would blend into colours the
+  // legend does not list (palette.hpp). The clip planes first, then S' over them: its edges are
+  // theirs too, and S' is the plane the method tests first. The twin behind the triangle is
+  // thin and depth-tested.
+  for (const bool offset_pass : {false, true}) {
+    for (const PrismPolygon& f : faces) {
+      if (f.corners.empty()) continue;
+      Overlay which = Overlay::kOffsetPlane;
+      if (f.face == PrismFace::kEdgeClip) which = Overlay::kEdgeClip;
+      if (f.face == PrismFace::kAcuteClip) which = Overlay::kAcuteClip;
+      if (!o[which] || (which == Overlay::kOffsetPlane) != offset_pass) continue;
+      const bool twin = f.face == PrismFace::kTwinPlane;
+      outline(twin ? dt : top, f.corners, col(which), twin ? 1.0f : offset_pass ? 3.0f : 2.0f);
+    }
   }
   if (o[Overlay::kSweptShape]) {
     const Colour c = col(Overlay::kSweptShape);
