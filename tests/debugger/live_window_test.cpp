@@ -127,7 +127,9 @@ TEST(LiveWindow, PanelsStayInsideTheWindowAndApartThroughResizes) {
       EXPECT_LE(r.x + r.w, w) << r.name << " at " << w << "x" << h;
       EXPECT_LE(r.y + r.h, h) << r.name << " at " << w << "x" << h;
       // From 1280x720 up nothing is cut off at a panel's right edge.
-      if (w >= 1280 && h >= 720) EXPECT_EQ(r.cut, "whole") << r.name << ": contents " << r.content << " px wide in " << r.room;
+      if (w >= 1280 && h >= 720) {
+        EXPECT_EQ(r.cut, "whole") << r.name << ": contents " << r.content << " px wide in " << r.room;
+      }
     }
     for (std::size_t i = 0; i < rects.size(); ++i)
       for (std::size_t j = i + 1; j < rects.size(); ++j) {

@@ -44,7 +44,9 @@ TEST(Palette, OverlaysAndTimelineMarkersDrawPaletteColours) {
   for (std::size_t i = 0; i < static_cast<std::size_t>(debugger::Overlay::kCount); ++i) {
     const debugger::OverlayStyle& s = debugger::overlay_style(static_cast<debugger::Overlay>(i));
     EXPECT_TRUE(in_palette(s.colour)) << s.legend;
-    if (s.second_legend) EXPECT_TRUE(in_palette(s.second)) << s.second_legend;
+    if (s.second_legend) {
+      EXPECT_TRUE(in_palette(s.second)) << s.second_legend;
+    }
   }
   for (int k = 0; k < static_cast<int>(debugger::EventKind::kCount); ++k)
     EXPECT_TRUE(in_palette(debugger::live::event_colour(static_cast<debugger::EventKind>(k)))) << k;
