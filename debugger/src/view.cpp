@@ -143,9 +143,11 @@ void draw_frame_panel(const std::string& scene, collision::Method method, int fr
                 it.normal.x, it.normal.y, it.normal.z, collision::to_string(it.feature));
   }
   ImGui::Text("%zu iterations, %d hits", trace.iterations.size(), hits);
-  for (const Event& e : events)
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::event_colour(e.kind)), "event: %s %s%s",
-                       to_string(e.kind), e.detail.c_str(), triangle_list(e.triangles).c_str());
+  for (const Event& e : events) {  // wrapped: an anomaly naming its triangles runs long
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::event_colour(e.kind)));
+    ImGui::TextWrapped("event: %s %s%s", to_string(e.kind), e.detail.c_str(), triangle_list(e.triangles).c_str());
+    ImGui::PopStyleColor();
+  }
   ImGui::End();
 }
 
