@@ -7,7 +7,7 @@ PACKAGES=(
   # libzip's CMake config checks that its tools exist: without them find_package(libzip) fails.
   zipcmp zipmerge ziptool
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
-  glslc glslang-tools spirv-tools libglfw3-dev libimgui-dev libstb-dev xvfb xauth
+  glslc glslang-tools spirv-tools libglfw3-dev libimgui-dev libstb-dev xvfb xauth xdotool
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
   libbullet-dev libembree-dev
   openarena-081-maps freedoom

@@ -160,9 +160,16 @@ void AnomalyFinder::find(int frame, const collision::CharacterState& before,
   last_wish_ = wish;
   if (!all_kinds_) return;
 
-  // Ghost bump: a rise on flat ground with nothing but flat ground hit.
+  // Ghost bump: a rise on flat ground with nothing but flat ground hit, that lifts the body
+  // above its rest on the ground's plane (an internal edge pushing it up). A body that starts
+  // below that rest stands on a real edge of its triangle (a stair's nose, the tread's edge over
+  // the riser) and rolls up onto the face: a rise the geometry asks for.
   const float flat_cos = std::cos(th_.flat_degrees * kDegrees);
   auto flat = [&](std::uint32_t t) { return t != collision::kNoTriangle && glm::dot(face_normal(*world_, t), up) > flat_cos; };
+  auto above_rest = [&](const collision::CharacterState& st) {
+    const glm::vec3 a = world_->mesh().triangle(before.ground_triangle).a;
+    return glm::dot(st.position - a, up) - body_.extent_along(up) - skin_;
+  };
   if (was_ground && flat(before.ground_triangle) && !input.character.jump && !trace.step_up.attempted) {
     std::vector<std::uint32_t> hit;
     bool all_flat = true;
@@ -172,7 +179,8 @@ void AnomalyFinder::find(int frame, const collision::CharacterState& before,
       all_flat = all_flat && flat(it.triangle);
     }
     for (const collision::Contact& c : after.contacts) all_flat = all_flat && flat(c.triangle);
-    const float rise = glm::dot(after.position - before.position, up);
+    // The rise that lifts the body above its rest (all of it when it started at rest or above).
+    const float rise = std::min(glm::dot(after.position - before.position, up), above_rest(after));
     const float vup = glm::dot(after.velocity, up);
     if (all_flat && (rise > th_.bump_rise_radius_fraction * r || vup > th_.bump_speed_walk_fraction * *params_.walk_speed)) {
       sort_unique(hit);

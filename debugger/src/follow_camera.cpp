@@ -26,6 +26,15 @@ glm::vec3 rotate_about(glm::vec3 v, glm::vec3 axis, float angle) {
 
 }  // namespace
 
+float ease_arm(ArmLag& lag, float free_length, float dt) {
+  if (lag.length < 0.0f || free_length <= lag.length || !(dt > 0.0f)) {
+    lag.length = lag.length < 0.0f || free_length <= lag.length ? free_length : lag.length;
+    return lag.length;
+  }
+  lag.length = std::min(free_length, lag.length + (free_length - lag.length) * (1.0f - std::exp(-lag.rate * dt)));
+  return lag.length;
+}
+
 float body_size(const collision::Body& body) {
   return std::max({body.radii.x, body.radii.y, body.radii.z});
 }
@@ -42,7 +51,8 @@ glm::vec3 spring_arm(const collision::World& world, glm::vec3 pivot, glm::vec3 w
 
 renderer::Camera follow_camera(const Scene& scene, const collision::Body& body,
                                const collision::CharacterState& state, float yaw,
-                               const collision::Trace& trace, const FollowSettings& settings) {
+                               const collision::Trace& trace, const FollowSettings& settings, ArmLag* lag,
+                               float dt) {
   const float size = body_size(body);
   const glm::vec3 up = glm::normalize(scene.up);
   const glm::vec3 forward = renderer::direction_from_angles(up, yaw, 0.0f);
@@ -73,6 +83,14 @@ renderer::Camera follow_camera(const Scene& scene, const collision::Body& body,
     }
     kept = std::clamp(best / wanted_length, 0.0f, 1.0f);
   }
+  if (lag) {
+    // Along the chosen arm, no longer than it is free: in at once, out eased.
+    const glm::vec3 arm = eye - state.position;
+    const float free = glm::length(arm);
+    const float length = ease_arm(*lag, free, dt);
+    if (free > 0.0f) eye = state.position + arm * (length / free);
+    kept = std::clamp(length / wanted_length, 0.0f, 1.0f);
+  }
 
   // Aim between the body and a wall it hit, less so as the arm shortens (the body stays framed).
   glm::vec3 target = state.position;
@@ -84,6 +102,15 @@ renderer::Camera follow_camera(const Scene& scene, const collision::Body& body,
   cam.position = eye;
   const glm::vec3 look = target - eye;
   cam.forward = glm::length(look) > 1e-6f * size ? glm::normalize(look) : forward;
+  if (settings.aim_above_centre != 0.0f) {
+    // Pitch down by the angle that puts the aim that far above the centre of the image.
+    const glm::vec3 right = glm::cross(cam.forward, up);
+    if (glm::length(right) > 1e-6f) {
+      const glm::vec3 view_up = glm::normalize(glm::cross(glm::normalize(right), cam.forward));
+      const float a = std::atan(settings.aim_above_centre * std::tan(0.5f * cam.fov_y));
+      cam.forward = glm::normalize(cam.forward * std::cos(a) - view_up * std::sin(a));
+    }
+  }
   const float r = body.min_radius();
   cam.near_plane = 0.05f * r;
   cam.far_plane = 2000.0f * std::max(r, size * 0.25f);

@@ -58,6 +58,8 @@ HeadlessResult run_headless(const RunOptions& o) {
   }
   if (!o.method.empty() && !collision::parse_method(o.method, config.params.move.method))
     throw std::runtime_error("unknown method '" + o.method + "' (robust, offset-prism, sphere-classify)");
+  if (!o.method.empty())  // --method replays every segment with it
+    for (SessionSegment& fork : recording.forks) fork.params.move.method = config.params.move.method;
   WalkScript walk;
   if (!o.walk.empty()) walk = load_walk_script(o.walk);
   else if (!replaying && !scene.default_walk.empty()) walk = parse_walk_script(scene.default_walk);
@@ -76,6 +78,9 @@ HeadlessResult run_headless(const RunOptions& o) {
   renderer::Renderer r(*context, target);
   ImGui::GetIO().IniFilename = nullptr;
   const float max_slope = session.config().params.max_slope_degrees;
+  // The frame panel covers the bottom: the body is framed in the middle of the space above it.
+  FollowSettings framing = o.camera;
+  framing.aim_above_centre = (kFramePanelHeight + 20.0f) / static_cast<float>(o.height);
   const renderer::MeshId level = renderer::upload_mesh(r, level_upload(scene, max_slope));
 
   std::filesystem::create_directories(o.out);
@@ -92,6 +97,7 @@ HeadlessResult run_headless(const RunOptions& o) {
     if (replaying) {
       if (f >= static_cast<int>(recording.inputs.size())) break;
       in = recording.inputs[static_cast<std::size_t>(f)];
+      fork_if_due(session, recording);
     } else {
       in = wandering ? wander_input(wander, *scene.world, session.last_state(), scene.up, body_size(config.body),
                                     config.dt, f)
@@ -114,6 +120,7 @@ HeadlessResult run_headless(const RunOptions& o) {
                                std::to_string(f) + " frames before it are in " +
                                (out / "session.prism").string() + " and report.json)");
     }
+    const SessionSegment& seg = session.segment_at(f);  // a replayed fork's body and method
     std::vector<Event> events = detector.detect(f, before, after, in, trace);
     bool anomaly = false, new_anomaly = false, notable = false;
     for (const Event& e : events) {
@@ -136,8 +143,8 @@ HeadlessResult run_headless(const RunOptions& o) {
     if (every || listed || at_event || last) {
       if (at_event) last_event_capture = f;
       if (at_anomaly) last_anomaly_capture = f;
-      build_overlay(trace, *scene.world, config.body, after, scene.up, max_slope, overlay_options, overlay);
-      const renderer::Camera camera = follow_camera(scene, config.body, after, in.yaw, trace, o.camera);
+      build_overlay(trace, *scene.world, seg.body, after, scene.up, max_slope, overlay_options, overlay);
+      const renderer::Camera camera = follow_camera(scene, seg.body, after, in.yaw, trace, framing);
       if (o.camera.see_through)
         see_through(overlay, camera, {static_cast<unsigned>(o.width), static_cast<unsigned>(o.height)});
       renderer::MeshDraw draw;
@@ -145,9 +152,9 @@ HeadlessResult run_headless(const RunOptions& o) {
       draw.highlights = overlay.highlights;
       renderer::begin_ui(r);
       draw_legend(nullptr, 10.0f, 10.0f);
-      draw_frame_panel(scene.name, session.config().params.move.method, f, after, trace, events,
-                       session.config().params.move.resolved_skin(config.body), 10.0f,
-                       static_cast<float>(o.height) - kFramePanelHeight - 10.0f, config.body,
+      draw_frame_panel(scene.name, seg.params.move.method, f, after, trace, events,
+                       seg.params.move.resolved_skin(seg.body), 10.0f,
+                       static_cast<float>(o.height) - kFramePanelHeight - 10.0f, seg.body,
                        replaying ? std::string("replayed session") : scene.setup_note);
       renderer::RgbaImage pixels;
       renderer::FrameInput frame;
@@ -163,7 +170,7 @@ HeadlessResult run_headless(const RunOptions& o) {
       result.captures.push_back(name);
     }
     records.push_back(make_frame_record(f, after, trace, std::move(events)));
-    add_overlap_hits(records.back(), *scene.world, config.body);
+    add_overlap_hits(records.back(), *scene.world, seg.body);
   }
   renderer::wait_idle(r);
   result.frames = static_cast<int>(records.size());

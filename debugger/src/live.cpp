@@ -16,6 +16,7 @@
 #include "collision/queries.hpp"
 #include "debugger/view2d.hpp"
 #include "debugger/app.hpp"
+#include "debugger/palette.hpp"
 #include "debugger/session_file.hpp"
 #include "debugger/view.hpp"
 #include "live/branches.hpp"
@@ -36,7 +37,7 @@ namespace {
 
 using namespace live;
 
-constexpr renderer::Colour kSelectedColour = renderer::rgba(0, 255, 255, 170);
+constexpr renderer::Colour kSelectedColour = palette::kPicked;
 
 /// Keys -> frame commands and toggles.
 FrameCommand keys_to_command(LiveState& s, const InputFrame& in) {
@@ -112,7 +113,10 @@ int run_live(const RunOptions& o) {
   if (!o.method.empty() && !collision::parse_method(o.method, method))
     throw std::runtime_error("unknown method '" + o.method + "' (robust, offset-prism, sphere-classify)");
   s.base_params.move.method = method;
-  if (replaying && !o.method.empty()) recording.config.params.move.method = method;
+  if (replaying && !o.method.empty()) {
+    recording.config.params.move.method = method;
+    for (SessionSegment& fork : recording.forks) fork.params.move.method = method;
+  }
   s.out_dir = o.out;
   s.camera.follow = o.camera;
   if (!o.walk.empty()) {

@@ -8,6 +8,7 @@
 #include <glm/mat3x3.hpp>
 
 #include "debugger/events.hpp"
+#include "debugger/palette.hpp"
 #include "debugger/prism_geometry.hpp"
 #include "debugger/swept_shape.hpp"
 
@@ -18,25 +19,28 @@ using renderer::rgba;
 
 namespace {
 
+namespace pal = palette;
+
+// Every colour comes from palette.hpp (one meaning each); the text is the legend's row.
 const OverlayStyle kStyles[] = {
-    {rgba(255, 205, 0, 90), "candidates tested (arrow: box separating axis)"},
-    {rgba(255, 40, 40, 190), "triangles hit"},
-    {rgba(0, 190, 255, 80), "offset plane S' (triangle moved by r)"},
-    {rgba(255, 140, 0, 70), "edge clip planes (3)"},
-    {rgba(230, 60, 230, 70), "acute-angle clip planes (3)"},
-    {rgba(60, 235, 110, 255), "exact swept shape (triangle grown by the body)"},
-    {rgba(255, 255, 90, 255), "contacts, normals (orange: steep)"},
-    {rgba(90, 160, 255, 255), "slide vector per iteration"},
-    {rgba(150, 170, 210, 200), "body ghost per iteration"},
-    {rgba(255, 255, 255, 255), "move: actual (white), desired (grey)"},
-    {rgba(190, 120, 255, 255), "ground normal, walkable contacts"},
-    {rgba(255, 230, 60, 255), "step-up probe (red: failed)"},
-    {rgba(240, 240, 240, 255), "body"},
+    {pal::kCandidates, "candidates (arrow: separating axis)"},
+    {pal::kHits, "triangles hit"},
+    {pal::kOffsetPlane, "offset plane S' (triangle moved by r)"},
+    {pal::kEdgeClip, "edge clip planes (3)"},
+    {pal::kAcuteClip, "acute-angle clip planes (3)"},
+    {pal::kSweptShape, "exact swept shape (triangle + body)"},
+    {pal::kContacts, "contacts, normals", pal::kSteepContact, "steep"},
+    {pal::kSlides, "slide vector per iteration"},
+    {pal::kGhosts, "body ghost per iteration"},
+    {pal::kMoves, "move: actual", pal::kDesiredMove, "desired"},
+    {pal::kGround, "ground normal, walkable contacts"},
+    {pal::kStepUp, "step-up probe", pal::kStepUpFailed, "failed"},
+    {pal::kBody, "body"},
 };
 static_assert(std::size(kStyles) == static_cast<std::size_t>(Overlay::kCount));
 
-// Steep-ground contact normals: one colour of their own (legend: the contacts line).
-constexpr Colour kSteepContact = rgba(255, 150, 40, 255);
+// Level highlights blend over the lit triangle by this much (the hit wins over a candidate).
+constexpr std::uint8_t kCandidateAlpha = 110, kHitAlpha = 200;
 
 Colour col(Overlay o) { return kStyles[static_cast<std::size_t>(o)].colour; }
 Colour with_alpha(Colour c, std::uint8_t a) { return (c & 0x00FFFFFFu) | (Colour(a) << 24); }
@@ -59,8 +63,27 @@ void draw_body(renderer::DebugList& list, const collision::Body& body, glm::vec3
   }
 }
 
-void fill_polygon(renderer::DebugList& list, const std::vector<glm::vec3>& poly, Colour c) {
-  for (std::size_t i = 2; i < poly.size(); ++i) renderer::debug_triangle(list, poly[0], poly[i - 1], poly[i], c);
+// Lines across a convex polygon, parallel to `along`, `step` apart (measured along `across`):
+// a patch that reads as a patch without a translucent fill to blend with.
+void hatch(renderer::DebugList& list, const std::vector<glm::vec3>& poly, glm::vec3 along, glm::vec3 across,
+           float step, Colour c) {
+  float lo = 1e30f, hi = -1e30f;
+  for (const glm::vec3& p : poly) {
+    lo = std::min(lo, glm::dot(p, across));
+    hi = std::max(hi, glm::dot(p, across));
+  }
+  for (float t = lo + 0.5f * step; t < hi; t += step) {
+    std::vector<glm::vec3> ends;
+    for (std::size_t i = 0; i < poly.size(); ++i) {
+      const glm::vec3 a = poly[i], b = poly[(i + 1) % poly.size()];
+      const float da = glm::dot(a, across) - t, db = glm::dot(b, across) - t;
+      if ((da < 0.0f) != (db < 0.0f)) ends.push_back(a + (b - a) * (da / (da - db)));
+    }
+    if (ends.size() < 2) continue;
+    auto by_along = [&](const glm::vec3& x, const glm::vec3& y) { return glm::dot(x, along) < glm::dot(y, along); };
+    const auto [first, last] = std::minmax_element(ends.begin(), ends.end(), by_along);
+    renderer::debug_line(list, *first, *last, c, 1.0f);
+  }
 }
 
 void outline(renderer::DebugList& list, const std::vector<glm::vec3>& poly, Colour c, float width) {
@@ -74,7 +97,6 @@ void outline(renderer::DebugList& list, const std::vector<glm::vec3>& poly, Colo
 void draw_box_swept_shape(renderer::DebugList& dt, const collision::Triangle& tri, glm::vec3 half, Colour c) {
   for (const std::vector<glm::vec3>& face : box_minkowski_faces(tri, half)) {
     outline(dt, face, c, 2.0f);
-    fill_polygon(dt, face, with_alpha(c, 30));
   }
 }
 
@@ -84,7 +106,6 @@ void draw_sphere_swept_shape(renderer::DebugList& dt, const collision::Triangle&
   for (float side : {1.0f, -1.0f}) {  // the two plates
     const glm::vec3 s = n * (r * side);
     for (int i = 0; i < 3; ++i) renderer::debug_line(dt, v[i] + s, v[(i + 1) % 3] + s, c, 2.0f);
-    renderer::debug_triangle(dt, v[0] + s, v[1] + s, v[2] + s, with_alpha(c, 40));
   }
   for (int i = 0; i < 3; ++i) {  // cylinders on the edges
     const glm::vec3 a = v[i], b = v[(i + 1) % 3];
@@ -93,9 +114,9 @@ void draw_sphere_swept_shape(renderer::DebugList& dt, const collision::Triangle&
     for (int k = 0; k < 8; ++k) {
       const float ang = static_cast<float>(k) * 0.785398f;
       const glm::vec3 off = (std::cos(ang) * u + std::sin(ang) * w) * r;
-      renderer::debug_line(dt, a + off, b + off, with_alpha(c, 170), 1.0f);
+      renderer::debug_line(dt, a + off, b + off, c, 1.0f);
     }
-    renderer::debug_wire_sphere(dt, a, r, with_alpha(c, 200), 1.0f, 24);  // corners
+    renderer::debug_wire_sphere(dt, a, r, c, 1.0f, 24);  // corners
   }
 }
 
@@ -104,17 +125,22 @@ void draw_prism(const collision::TriangleTest& test, const collision::Triangle& 
   renderer::DebugList& dt = out.debug.depth_tested;
   renderer::DebugList& top = out.debug.on_top;
   // Seed 000's offset prism is a sphere's: drawn for spheres and ellipsoids only.
-  for (const PrismPolygon& f : body.shape == collision::Shape::kEllipsoid ? prism_faces(test, tri)
-                                                                          : std::vector<PrismPolygon>{}) {
-    if (f.corners.empty()) continue;
-    Overlay which = Overlay::kOffsetPlane;
-    if (f.face == PrismFace::kEdgeClip) which = Overlay::kEdgeClip;
-    if (f.face == PrismFace::kAcuteClip) which = Overlay::kAcuteClip;
-    if (!o[which]) continue;
-    const Colour c = col(which);
-    const bool twin = f.face == PrismFace::kTwinPlane;
-    fill_polygon(dt, f.corners, twin ? with_alpha(c, 35) : c);
-    outline(twin ? dt : top, f.corners, with_alpha(c, twin ? 120 : 230), twin ? 1.0f : 2.0f);
+  const std::vector<PrismPolygon> faces =
+      body.shape == collision::Shape::kEllipsoid ? prism_faces(test, tri) : std::vector<PrismPolygon>{};
+  // Outlines only: translucent faces stacked over each other would blend into colours the
+  // legend does not list (palette.hpp). The clip planes first, then S' over them: its edges are
+  // theirs too, and S' is the plane the method tests first. The twin behind the triangle is
+  // thin and depth-tested.
+  for (const bool offset_pass : {false, true}) {
+    for (const PrismPolygon& f : faces) {
+      if (f.corners.empty()) continue;
+      Overlay which = Overlay::kOffsetPlane;
+      if (f.face == PrismFace::kEdgeClip) which = Overlay::kEdgeClip;
+      if (f.face == PrismFace::kAcuteClip) which = Overlay::kAcuteClip;
+      if (!o[which] || (which == Overlay::kOffsetPlane) != offset_pass) continue;
+      const bool twin = f.face == PrismFace::kTwinPlane;
+      outline(twin ? dt : top, f.corners, col(which), twin ? 1.0f : offset_pass ? 3.0f : 2.0f);
+    }
   }
   if (o[Overlay::kSweptShape]) {
     const Colour c = col(Overlay::kSweptShape);
@@ -171,7 +197,7 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
       if (o[Overlay::kCandidates] && t.separating_axis != glm::vec3(0.0f)) {
         const collision::Triangle tri = mesh.triangle(t.triangle);
         const glm::vec3 centroid = (tri.a + tri.b + tri.c) / 3.0f;
-        renderer::debug_arrow(dt, centroid, centroid + t.separating_axis * r, with_alpha(col(Overlay::kCandidates), 220), 2.0f);
+        renderer::debug_arrow(dt, centroid, centroid + t.separating_axis * r, col(Overlay::kCandidates), 2.0f);
       }
       // Every hit draws its prism: walls, floors and slopes alike.
       const bool want = o.prisms_of_all_candidates || t.verdict == collision::Verdict::kHit;
@@ -189,9 +215,9 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
   unique(candidates);
   unique(hits);
   if (o[Overlay::kCandidates])
-    for (std::uint32_t t : candidates) out.highlights.push_back({t, col(Overlay::kCandidates)});
+    for (std::uint32_t t : candidates) out.highlights.push_back({t, with_alpha(col(Overlay::kCandidates), kCandidateAlpha)});
   if (o[Overlay::kHits])
-    for (std::uint32_t t : hits) out.highlights.push_back({t, col(Overlay::kHits)});
+    for (std::uint32_t t : hits) out.highlights.push_back({t, with_alpha(col(Overlay::kHits), kHitAlpha)});
 
   // Per iteration: ghost, contact point and normal, slide vector.
   for (std::size_t i = 0; i < trace.iterations.size(); ++i) {
@@ -203,11 +229,11 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
     if (o[Overlay::kCandidates]) {
       for (const collision::EdgeCast& e : it.edge_casts) {
         if (!e.hit) {
-          renderer::debug_line(top, e.from, e.to, with_alpha(col(Overlay::kGhosts), 200), 1.5f);
+          renderer::debug_line(top, e.from, e.to, col(Overlay::kGhosts), 1.5f);
           continue;
         }
         renderer::debug_line(top, e.from, e.point, col(Overlay::kHits), 3.0f);
-        renderer::debug_line(top, e.point, e.to, with_alpha(col(Overlay::kHits), 90), 1.5f);
+        renderer::debug_line(top, e.point, e.to, col(Overlay::kHits), 1.0f);
         renderer::debug_point(top, e.point, col(Overlay::kHits), 9.0f);
         renderer::debug_arrow(top, e.point, e.point + e.normal * r, col(Overlay::kHits), 2.0f);
       }
@@ -229,7 +255,7 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
     for (const collision::Contact& c : state.contacts) {
       const float n_up = glm::dot(c.normal, up);
       const Colour nc = c.walkable || n_up >= walkable ? col(Overlay::kGround)
-                        : n_up >= -1e-3f             ? kSteepContact
+                        : n_up >= -1e-3f             ? pal::kSteepContact
                                                      : col(Overlay::kContacts);
       renderer::debug_point(top, c.point, col(Overlay::kContacts), 8.0f);
       renderer::debug_arrow(top, c.point, c.point + c.normal * (1.2f * r), nc, 3.0f);
@@ -239,7 +265,7 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
   if (o[Overlay::kMoves]) {
     const glm::vec3 actual = trace.end - trace.start;
     if (glm::length(trace.desired) > 0.0f)
-      renderer::debug_arrow(top, trace.start, trace.start + trace.desired * o.move_scale, rgba(150, 150, 150), 3.0f);
+      renderer::debug_arrow(top, trace.start, trace.start + trace.desired * o.move_scale, pal::kDesiredMove, 3.0f);
     if (glm::length(actual) > 0.0f)
       renderer::debug_arrow(top, trace.start, trace.start + actual * o.move_scale, col(Overlay::kMoves), 3.0f);
   }
@@ -252,7 +278,7 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
     }
   }
   if (o[Overlay::kStepUp] && trace.step_up.attempted) {
-    const Colour c = trace.step_up.succeeded ? col(Overlay::kStepUp) : rgba(255, 60, 60);
+    const Colour c = trace.step_up.succeeded ? col(Overlay::kStepUp) : pal::kStepUpFailed;
     renderer::debug_line(top, trace.start, trace.start + up * std::max(trace.step_up.height, 0.25f * r), c, 4.0f);
   }
   if (o[Overlay::kBody]) draw_body(dt, body, state.position, col(Overlay::kBody), 2.0f, 32);
@@ -276,8 +302,8 @@ void add_picked_triangle(const collision::Triangle& tri, glm::vec3 focus, float 
   for (const glm::vec3& axis : {u, -u, w, -w})
     patch = clip_polygon(patch, collision::Plane{axis, glm::dot(axis, focus) - extent});
   if (patch.size() < 3) return;
-  outline(out.debug.depth_tested, patch, with_alpha(colour, 200), 1.5f);
-  fill_polygon(out.debug.depth_tested, patch, with_alpha(colour, 110));
+  outline(out.debug.depth_tested, patch, with_alpha(colour, 255), 1.5f);
+  hatch(out.debug.depth_tested, patch, u, w, extent / 6.0f, with_alpha(colour, 255));
 }
 
 void add_comparison(const collision::Trace& trace, const collision::Body& body, renderer::Colour colour,

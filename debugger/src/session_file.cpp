@@ -89,6 +89,96 @@ struct Reader {
   }
 };
 
+// The lines one segment owns: method, body, [up,] character, move (up is the session's).
+void write_segment(std::ostringstream& out, const collision::Body& body, const collision::CharacterParams& p,
+                   bool with_up) {
+  out << "method " << collision::to_string(p.move.method) << "\n";
+  out << "body " << collision::to_string(body.shape) << ' ' << hex(body.radii.x) << ' ' << hex(body.radii.y) << ' '
+      << hex(body.radii.z);
+  if (body.shape == collision::Shape::kCapsule) {
+    out << ' ' << hex(body.half_height) << ' ' << hex(body.axis.x) << ' ' << hex(body.axis.y) << ' '
+        << hex(body.axis.z);
+  }
+  out << "\n";
+  if (with_up) out << "up " << hex(p.up.x) << ' ' << hex(p.up.y) << ' ' << hex(p.up.z) << "\n";
+  out << "character " << hex(p.max_slope_degrees) << ' ' << hex(p.gravity) << ' ' << hex(p.jump_speed) << ' '
+      << hex(p.walk_speed) << ' ' << hex(p.step_height) << ' ' << hex(p.min_step_forward) << ' '
+      << hex(p.step_forward_test) << ' ' << hex(p.snap_distance) << ' ' << hex(p.recovery) << ' '
+      << hex(p.max_recovery_push) << ' ' << hex(p.contact_tolerance) << "\n";
+  out << "move " << p.move.max_iterations << ' ' << hex(p.move.skin_width) << ' ' << (p.move.one_sided ? 1 : 0)
+      << ' ' << hex(p.move.edge_margin) << ' ' << hex(p.move.seed_epsilon) << "\n";
+}
+
+void read_method(Reader& r, collision::CharacterParams& p) {
+  r.next("method");
+  if (!collision::parse_method(r.word(), p.move.method)) r.fail("unknown method");
+}
+
+void read_body(Reader& r, long version, collision::Body& body) {
+  r.next("body");
+  if (version >= 4) {  // body SHAPE x y z [half_height ax ay az]; before, an ellipsoid's radii
+    const std::string shape = r.word();
+    if (shape == "box") body.shape = collision::Shape::kBox;
+    else if (shape == "capsule") body.shape = collision::Shape::kCapsule;
+    else if (shape != "ellipsoid") r.fail("unknown body shape '" + shape + "' (ellipsoid, box or capsule)");
+  }
+  body.radii = {r.f(), r.f(), r.f()};
+  if (body.shape == collision::Shape::kCapsule) {
+    body.half_height = r.f();
+    body.axis = {r.f(), r.f(), r.f()};
+  }
+  if (const char* why = collision::body_domain_error(body)) r.fail(std::string("body: ") + why);
+}
+
+void read_character(Reader& r, long version, collision::CharacterParams& p) {
+  r.next("character");
+  p.max_slope_degrees = r.f();
+  if (version >= 3) {
+    p.gravity = r.opt();
+    p.jump_speed = r.opt();
+    p.walk_speed = r.opt();
+    p.step_height = r.opt();
+    p.min_step_forward = r.opt();
+    p.step_forward_test = r.opt();
+    p.snap_distance = r.opt();
+    p.recovery = r.f();
+    p.max_recovery_push = r.opt();
+    p.contact_tolerance = r.opt();
+  } else {  // max_slope walk gravity jump step ground_probe, negative = derived
+    p.walk_speed = r.legacy();
+    p.gravity = r.legacy();
+    p.jump_speed = r.legacy();
+    p.step_height = r.legacy();
+    (void)r.f();  // the ground probe reach: ground now comes from the contacts
+  }
+  for (const std::optional<float>& v : {p.gravity, p.jump_speed, p.walk_speed, p.step_height, p.min_step_forward,
+                                        p.step_forward_test, p.snap_distance, p.max_recovery_push, p.contact_tolerance}) {
+    if (v && std::fabs(*v) > collision::kMaxCoordinate) r.fail("a character value is beyond +-2^40 (the input domain)");
+  }
+}
+
+void read_move(Reader& r, long version, const collision::Body& body, collision::CharacterParams& p) {
+  r.next("move");
+  p.move.max_iterations = static_cast<int>(r.i());
+  if (p.move.max_iterations < 1 || p.move.max_iterations > 64) r.fail("iterations must be 1..64");
+  p.move.skin_width = version >= 3 ? r.opt() : r.legacy();
+  p.move.one_sided = r.i() != 0;
+  p.move.edge_margin = version >= 3 ? r.opt() : r.legacy();
+  p.move.seed_epsilon = version >= 3 ? r.opt() : r.legacy();
+  if (p.move.skin_width && *p.move.skin_width >= body.min_radius()) {
+    r.fail("the skin width must be smaller than the body's smallest radius");
+  }
+}
+
+// The parameters must resolve for the body (a SessionError naming the file otherwise).
+void check_resolves(const Reader& r, const collision::Body& body, const collision::CharacterParams& p) {
+  try {
+    (void)p.resolved(body);
+  } catch (const std::invalid_argument& e) {
+    throw SessionError("session file " + r.path + ": " + e.what());
+  }
+}
+
 }  // namespace
 
 void save_session(const std::string& path, const std::string& scene, const Session& session) {
@@ -96,24 +186,10 @@ void save_session(const std::string& path, const std::string& scene, const Sessi
   // session.prism behind a run that reports success).
   std::ostringstream out;
   const SessionConfig& c = session.config();
-  const collision::CharacterParams& p = c.params;
-  out << "prism-session 4\n";
+  const std::vector<SessionSegment>& segments = session.segments();
+  out << "prism-session 5\n";
   out << "scene " << scene << "\n";
-  out << "method " << collision::to_string(p.move.method) << "\n";
-  out << "body " << collision::to_string(c.body.shape) << ' ' << hex(c.body.radii.x) << ' ' << hex(c.body.radii.y)
-      << ' ' << hex(c.body.radii.z);
-  if (c.body.shape == collision::Shape::kCapsule) {
-    out << ' ' << hex(c.body.half_height) << ' ' << hex(c.body.axis.x) << ' ' << hex(c.body.axis.y) << ' '
-        << hex(c.body.axis.z);
-  }
-  out << "\n";
-  out << "up " << hex(p.up.x) << ' ' << hex(p.up.y) << ' ' << hex(p.up.z) << "\n";
-  out << "character " << hex(p.max_slope_degrees) << ' ' << hex(p.gravity) << ' ' << hex(p.jump_speed) << ' '
-      << hex(p.walk_speed) << ' ' << hex(p.step_height) << ' ' << hex(p.min_step_forward) << ' '
-      << hex(p.step_forward_test) << ' ' << hex(p.snap_distance) << ' ' << hex(p.recovery) << ' '
-      << hex(p.max_recovery_push) << ' ' << hex(p.contact_tolerance) << "\n";
-  out << "move " << p.move.max_iterations << ' ' << hex(p.move.skin_width) << ' ' << (p.move.one_sided ? 1 : 0)
-      << ' ' << hex(p.move.edge_margin) << ' ' << hex(p.move.seed_epsilon) << "\n";
+  write_segment(out, segments.front().body, segments.front().params, true);
   out << "dt " << hex(c.dt) << "\n";
   out << "start " << hex(c.start.x) << ' ' << hex(c.start.y) << ' ' << hex(c.start.z) << ' ' << hex(c.start_yaw) << "\n";
   const collision::CharacterState& st = c.start_state;
@@ -123,6 +199,11 @@ void save_session(const std::string& path, const std::string& scene, const Sessi
       << ' ' << hex(st.ground_normal.z) << ' '
       << (st.ground_triangle == collision::kNoTriangle ? -1LL : static_cast<long long>(st.ground_triangle))
       << "\n";
+  out << "forks " << segments.size() - 1 << "\n";
+  for (std::size_t i = 1; i < segments.size(); ++i) {
+    out << "fork " << segments[i].first_frame << "\n";
+    write_segment(out, segments[i].body, segments[i].params, false);
+  }
   out << "frames " << session.frame_count() << "\n";
   for (int f = 0; f < session.frame_count(); ++f) {
     const FrameInput& in = session.input(f);
@@ -150,61 +231,16 @@ SessionRecording load_session(const std::string& path) {
   collision::CharacterParams& p = c.params;
   r.next("prism-session");
   const long version = r.i();
-  if (version < 1 || version > 4) r.fail("unsupported version");
+  if (version < 1 || version > 5) r.fail("unsupported version");
   r.next("scene");
   rec.scene = r.word();
-  r.next("method");
-  if (!collision::parse_method(r.word(), p.move.method)) r.fail("unknown method");
-  r.next("body");
-  if (version >= 4) {  // body SHAPE x y z [half_height ax ay az]; before, an ellipsoid's radii
-    const std::string shape = r.word();
-    if (shape == "box") c.body.shape = collision::Shape::kBox;
-    else if (shape == "capsule") c.body.shape = collision::Shape::kCapsule;
-    else if (shape != "ellipsoid") r.fail("unknown body shape '" + shape + "' (ellipsoid, box or capsule)");
-  }
-  c.body.radii = {r.f(), r.f(), r.f()};
-  if (c.body.shape == collision::Shape::kCapsule) {
-    c.body.half_height = r.f();
-    c.body.axis = {r.f(), r.f(), r.f()};
-  }
-  if (const char* why = collision::body_domain_error(c.body)) r.fail(std::string("body: ") + why);
+  read_method(r, p);
+  read_body(r, version, c.body);
   r.next("up");
   p.up = {r.f(), r.f(), r.f()};
   if (collision::point_domain_error(p.up) != nullptr) r.fail("up: a component is beyond +-2^40 (the input domain)");
-  r.next("character");
-  p.max_slope_degrees = r.f();
-  if (version >= 3) {
-    p.gravity = r.opt();
-    p.jump_speed = r.opt();
-    p.walk_speed = r.opt();
-    p.step_height = r.opt();
-    p.min_step_forward = r.opt();
-    p.step_forward_test = r.opt();
-    p.snap_distance = r.opt();
-    p.recovery = r.f();
-    p.max_recovery_push = r.opt();
-    p.contact_tolerance = r.opt();
-  } else {  // max_slope walk gravity jump step ground_probe, negative = derived
-    p.walk_speed = r.legacy();
-    p.gravity = r.legacy();
-    p.jump_speed = r.legacy();
-    p.step_height = r.legacy();
-    (void)r.f();  // the ground probe reach: ground now comes from the contacts
-  }
-  for (const std::optional<float>& v : {p.gravity, p.jump_speed, p.walk_speed, p.step_height, p.min_step_forward,
-                                        p.step_forward_test, p.snap_distance, p.max_recovery_push, p.contact_tolerance}) {
-    if (v && std::fabs(*v) > collision::kMaxCoordinate) r.fail("a character value is beyond +-2^40 (the input domain)");
-  }
-  r.next("move");
-  p.move.max_iterations = static_cast<int>(r.i());
-  if (p.move.max_iterations < 1 || p.move.max_iterations > 64) r.fail("iterations must be 1..64");
-  p.move.skin_width = version >= 3 ? r.opt() : r.legacy();
-  p.move.one_sided = r.i() != 0;
-  p.move.edge_margin = version >= 3 ? r.opt() : r.legacy();
-  p.move.seed_epsilon = version >= 3 ? r.opt() : r.legacy();
-  if (p.move.skin_width && *p.move.skin_width >= c.body.min_radius()) {
-    r.fail("the skin width must be smaller than the body's smallest radius");
-  }
+  read_character(r, version, p);
+  read_move(r, version, c.body, p);
   r.next("dt");
   c.dt = r.f();
   if (!(c.dt > 0.0f && c.dt <= 1.0f)) r.fail("dt must be in (0, 1] seconds");
@@ -235,9 +271,33 @@ SessionRecording load_session(const std::string& path) {
     if (triangle < -1 || triangle > 0xFFFFFFFEL) r.fail("bad ground triangle");
     st.ground_triangle = triangle < 0 ? collision::kNoTriangle : static_cast<std::uint32_t>(triangle);
   }
+  check_resolves(r, c.body, p);
+  if (version >= 5) {  // forks K, then K x (fork FRAME, method, body, character, move)
+    r.next("forks");
+    const long k = r.i();
+    if (k < 0 || k > 100'000) r.fail("bad fork count");
+    r.done();
+    for (long i = 0; i < k; ++i) {
+      r.next("fork");
+      SessionSegment seg;
+      const long first = r.i();
+      if (first < 1 || first > 100'000'000 || (!rec.forks.empty() && first <= rec.forks.back().first_frame))
+        r.fail("a fork's frame must be after frame 0 and after the fork before it");
+      seg.first_frame = static_cast<int>(first);
+      r.done();
+      seg.params.up = p.up;
+      read_method(r, seg.params);
+      read_body(r, version, seg.body);
+      read_character(r, version, seg.params);
+      read_move(r, version, seg.body, seg.params);
+      check_resolves(r, seg.body, seg.params);
+      rec.forks.push_back(seg);
+    }
+  }
   r.next("frames");
   const long n = r.i();
   if (n < 0 || n > 100'000'000) r.fail("bad frame count");
+  if (!rec.forks.empty() && rec.forks.back().first_frame > n) r.fail("a fork is after the last frame");
   r.done();
   rec.inputs.reserve(static_cast<std::size_t>(n));
   for (long f = 0; f < n; ++f) {
@@ -251,7 +311,12 @@ SessionRecording load_session(const std::string& path) {
     // The frame's walk move (speed x scale x dt, the wish is clamped to length 1) must be a move
     // the core accepts.
     // (A derived walk speed is 10 body heights a second: at most 20 x the largest radius.)
-    const float walk_speed = p.walk_speed.value_or(20.0f * std::max({c.body.radii.x, c.body.radii.y, c.body.radii.z}));
+    const SessionSegment* seg = nullptr;  // the fork this frame runs in, if any
+    for (const SessionSegment& fork : rec.forks)
+      if (fork.first_frame <= f) seg = &fork;
+    const collision::Body& body = seg ? seg->body : c.body;
+    const float walk_speed = (seg ? seg->params : p)
+                                 .walk_speed.value_or(20.0f * std::max({body.radii.x, body.radii.y, body.radii.z}));
     if (std::fabs(static_cast<double>(walk_speed) * in.character.speed_scale * c.dt) >
         static_cast<double>(collision::kMaxMoveLength)) {
       r.fail("walk speed x speed scale x dt is longer than 2^40 (the input domain's kMaxMoveLength)");
@@ -263,17 +328,21 @@ SessionRecording load_session(const std::string& path) {
   }
   r.next("end");
   if (r.i() != n) r.fail("end count does not match the frame count");
-  try {
-    (void)p.resolved(c.body);
-  } catch (const std::invalid_argument& e) {
-    throw SessionError("session file " + path + ": " + e.what());
-  }
   return rec;
+}
+
+void fork_if_due(Session& session, const SessionRecording& recording) {
+  for (const SessionSegment& seg : recording.forks)
+    if (seg.first_frame == session.frame_count()) session.fork(seg.body, seg.params);
 }
 
 Session replay(const collision::World& world, const SessionRecording& recording) {
   Session s(world, recording.config);
-  for (const FrameInput& in : recording.inputs) s.push(in);
+  for (const FrameInput& in : recording.inputs) {
+    fork_if_due(s, recording);
+    s.push(in);
+  }
+  fork_if_due(s, recording);
   return s;
 }
 

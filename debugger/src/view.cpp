@@ -1,8 +1,12 @@
 // Colours and the shared ImGui panels.
 #include "debugger/view.hpp"
 
+#include "debugger/palette.hpp"
+
 #include <cmath>
 #include <cstdio>
+#include <iterator>
+#include <utility>
 
 #include <glm/geometric.hpp>
 #include <imgui.h>
@@ -36,31 +40,39 @@ void draw_legend(OverlayOptions* toggles, float x, float y, bool placed) {
   }
   ImGui::SetNextWindowBgAlpha(0.8f);
   ImGui::Begin("Legend", nullptr, toggles ? 0 : ImGuiWindowFlags_NoTitleBar);
+  auto swatch = [](renderer::Colour c, const char* id) {
+    ImGui::ColorButton(id, ImGui::ColorConvertU32ToFloat4(c | 0xFF000000u), ImGuiColorEditFlags_NoTooltip, ImVec2(14, 14));
+    ImGui::SameLine();
+  };
   for (std::size_t i = 0; i < static_cast<std::size_t>(Overlay::kCount); ++i) {
     const Overlay o = static_cast<Overlay>(i);
     const OverlayStyle& s = overlay_style(o);
-    auto channel = [&](int shift) { return static_cast<float>((s.colour >> shift) & 0xFFu) / 255.0f; };
-    const ImVec4 c(channel(0), channel(8), channel(16), 1.0f);
     ImGui::PushID(static_cast<int>(i));
-    ImGui::ColorButton("##c", c, ImGuiColorEditFlags_NoTooltip, ImVec2(14, 14));
-    ImGui::SameLine();
+    swatch(s.colour, "##c");
     if (toggles) ImGui::Checkbox(s.legend, &toggles->on[i]);
     else ImGui::TextUnformatted(s.legend);
+    if (s.second_legend) {
+      ImGui::SameLine();
+      swatch(s.second, "##c2");
+      ImGui::TextUnformatted(s.second_legend);
+    }
     ImGui::PopID();
   }
   if (toggles) {
-    // The window's own colours (no toggle): selection, comparisons, grey markers.
-    // One row: picked triangle, the compared method's body and move, the compared branch's body.
-    const struct { ImVec4 c; const char* text; } extra[] = {
-        {ImVec4(0.0f, 1.0f, 1.0f, 1.0f), "picked"},
-        {ImVec4(1.0f, 80.0f / 255, 1.0f, 1.0f), "compared method"},
-        {ImVec4(1.0f, 150.0f / 255, 190.0f / 255, 1.0f), "branch"},
+    // The window's own colours (no toggle), then the timeline's that no overlay shares.
+    const std::pair<renderer::Colour, const char*> rows[][3] = {
+        {{palette::kPicked, "picked"}, {palette::kComparedMethod, "compared method"}, {palette::kComparedBranch, "branch"}},
+        {{palette::kAnomaly, "timeline: anomaly"}, {palette::kOtherEvent, "other event"}, {0, nullptr}},
     };
-    for (std::size_t i = 0; i < std::size(extra); ++i) {
-      if (i > 0) ImGui::SameLine();
-      ImGui::ColorButton(extra[i].text, extra[i].c, ImGuiColorEditFlags_NoTooltip, ImVec2(14, 14));
-      ImGui::SameLine();
-      ImGui::TextUnformatted(extra[i].text);
+    int id = 0;
+    for (const auto& row : rows) {
+      for (std::size_t i = 0; i < std::size(row) && row[i].second; ++i) {
+        if (i > 0) ImGui::SameLine();
+        ImGui::PushID(id++);
+        swatch(row[i].first, "##w");
+        ImGui::TextUnformatted(row[i].second);
+        ImGui::PopID();
+      }
     }
     ImGui::Checkbox("prisms of all candidates", &toggles->prisms_of_all_candidates);
     ImGui::SliderFloat("move scale", &toggles->move_scale, 1.0f, 20.0f);
@@ -68,6 +80,12 @@ void draw_legend(OverlayOptions* toggles, float x, float y, bool placed) {
     ImGui::Text("moves and slides drawn x%.0f", 8.0);
   }
   ImGui::End();
+}
+
+void text_disabled_wrapped(const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
 }
 
 std::string triangle_list(const std::vector<std::uint32_t>& triangles) {
@@ -104,7 +122,7 @@ void draw_frame_panel(const std::string& scene, collision::Method method, int fr
   ImGui::Begin("Frame", nullptr, ImGuiWindowFlags_NoTitleBar);
   ImGui::Text("%s   frame %d   method %s   body %s", scene.c_str(), frame, collision::to_string(method),
               body_label(body).c_str());
-  if (!setup_note.empty()) ImGui::TextDisabled("%s", setup_note.c_str());
+  if (!setup_note.empty()) text_disabled_wrapped(setup_note);
   ImGui::Text("pos %.3f %.3f %.3f   %s   ground n %.2f %.2f %.2f", state.position.x, state.position.y,
               state.position.z, collision::to_string(state.ground), state.ground_normal.x, state.ground_normal.y,
               state.ground_normal.z);
@@ -125,9 +143,11 @@ void draw_frame_panel(const std::string& scene, collision::Method method, int fr
                 it.normal.x, it.normal.y, it.normal.z, collision::to_string(it.feature));
   }
   ImGui::Text("%zu iterations, %d hits", trace.iterations.size(), hits);
-  for (const Event& e : events)
-    ImGui::TextColored(is_anomaly(e.kind) ? ImVec4(1, 0.3f, 0.3f, 1) : ImVec4(1, 0.9f, 0.4f, 1), "event: %s %s%s",
-                       to_string(e.kind), e.detail.c_str(), triangle_list(e.triangles).c_str());
+  for (const Event& e : events) {  // wrapped: an anomaly naming its triangles runs long
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::event_colour(e.kind)));
+    ImGui::TextWrapped("event: %s %s%s", to_string(e.kind), e.detail.c_str(), triangle_list(e.triangles).c_str());
+    ImGui::PopStyleColor();
+  }
   ImGui::End();
 }
 

@@ -133,3 +133,25 @@ TEST(FollowCamera, SwingsAsideWhenAWallIsRightBehindTheBody) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(SpringArmLag, PullsInAtOnceAndEasesBackOutWithoutPopping) {
+  debugger::ArmLag lag;
+  EXPECT_EQ(debugger::ease_arm(lag, 5.0f, 1.0f / 60.0f), 5.0f);  // the first frame: the free length
+  EXPECT_EQ(debugger::ease_arm(lag, 1.0f, 1.0f / 60.0f), 1.0f);  // a wall: in at once
+  float last = 1.0f;
+  int frames = 0;
+  while (last < 4.99f && frames < 600) {  // the wall passed: out, a little each frame
+    const float now = debugger::ease_arm(lag, 5.0f, 1.0f / 60.0f);
+    EXPECT_GT(now, last);
+    EXPECT_LT(now - last, 0.5f) << "frame " << frames;  // no pop: at most a tenth of the gap a frame
+    last = now;
+    ++frames;
+  }
+  EXPECT_GT(frames, 30);   // it takes a while (about a second and a half)
+  EXPECT_LT(frames, 200);  // but gets there
+  EXPECT_EQ(debugger::ease_arm(lag, 2.0f, 1.0f / 60.0f), 2.0f);  // in again at once, mid-ease too
+}
+
+}  // namespace

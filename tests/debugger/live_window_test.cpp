@@ -96,6 +96,8 @@ TEST(LiveWindow, MethodChangeMidTourKeepsEveryEarlierFrameAndAddsABranch) {
 struct Rect {
   std::string name;
   float x, y, w, h;
+  float content, room;  ///< how wide the contents reach, and the width they have
+  std::string cut;      ///< "cut" when wider and not scrolling sideways, else "whole"
 };
 
 // Resized to 1000x600, to 200x120 and back to 1280x720: at every size each panel lies inside
@@ -117,13 +119,17 @@ TEST(LiveWindow, PanelsStayInsideTheWindowAndApartThroughResizes) {
     EXPECT_EQ(w, size.first) << "tick " << tick;
     EXPECT_EQ(h, size.second) << "tick " << tick;
     std::vector<Rect> rects;
-    for (Rect r; in >> r.name >> r.x >> r.y >> r.w >> r.h;) rects.push_back(r);
+    for (Rect r; in >> r.name >> r.x >> r.y >> r.w >> r.h >> r.content >> r.room >> r.cut;) rects.push_back(r);
     EXPECT_EQ(rects.size(), 4u) << "legend, keys, side panel and timeline at tick " << tick;
     for (const Rect& r : rects) {
       EXPECT_GE(r.x, 0.0f) << r.name << " at " << w << "x" << h;
       EXPECT_GE(r.y, 0.0f) << r.name << " at " << w << "x" << h;
       EXPECT_LE(r.x + r.w, w) << r.name << " at " << w << "x" << h;
       EXPECT_LE(r.y + r.h, h) << r.name << " at " << w << "x" << h;
+      // From 1280x720 up nothing is cut off at a panel's right edge.
+      if (w >= 1280 && h >= 720) {
+        EXPECT_EQ(r.cut, "whole") << r.name << ": contents " << r.content << " px wide in " << r.room;
+      }
     }
     for (std::size_t i = 0; i < rects.size(); ++i)
       for (std::size_t j = i + 1; j < rects.size(); ++j) {

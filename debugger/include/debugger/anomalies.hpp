@@ -22,7 +22,9 @@
 ///   2, 3 and 4 all reverse at least 3 times in 8 frames). Lists the contacts.
 /// - ghost_bump (--find-anomalies): on walkable ground whose triangle is flat (face normal
 ///   within 2.5 degrees of up), no jump asked, no step-up, every triangle the frame hit flat too,
-///   and the body rises more than 1% of r in the frame or leaves with an upward velocity above 2%
+///   and the body rises above its rest on the ground's plane (its extent along up plus the
+///   skin; a body that starts lower stands on a real edge, a stair's nose, and may roll up onto
+///   the face) by more than 1% of r in the frame or leaves with an upward velocity above 2%
 ///   of the walk speed. Lists the triangles hit.
 /// - lost_speed (--find-anomalies): on walkable ground before and after, touching one wall (every
 ///   non-walkable contact's horizontal normal within 10 degrees of the first) before and after,

@@ -26,7 +26,23 @@ struct FollowSettings {
   bool collide = true;
   /// Body and overlays drawn over the level (no depth test), the level dimmed: see_through().
   bool see_through = false;
+  /// Where the aim lands in the view: this fraction of the half height above the centre (the
+  /// camera pitches down to put it there). Headless captures set it so the body sits in the
+  /// middle of the space above the frame panel rather than under it; 0: the centre.
+  float aim_above_centre = 0.0f;
 };
+
+/// The spring arm's lag (Unreal's "camera lag" on the arm's length): the arm pulls in at once,
+/// so geometry never hides the body, and eases back out, so a wall passed does not make the
+/// camera pop back. Plain state carried from one drawn frame to the next.
+struct ArmLag {
+  float length = -1.0f;   ///< the arm's length last drawn (< 0: none yet, take the free length)
+  float rate = 4.0f;      ///< 1/s: the gap to the free length shrinks by e^(-rate dt) a frame
+};
+
+/// The arm's length this frame: `free_length` when shorter than the last (instantly in), else
+/// eased towards it over `dt` seconds. Updates and returns lag.length.
+float ease_arm(ArmLag& lag, float free_length, float dt);
 
 /// The largest semi-axis of the body: the unit of every camera length.
 float body_size(const collision::Body& body);
@@ -41,10 +57,13 @@ glm::vec3 spring_arm(const collision::World& world, glm::vec3 pivot, glm::vec3 w
 /// body and the frame's wall contact (if any), with Scene::up as the camera's up. With
 /// settings.collide the arm is the longest free one among the wanted direction and a few
 /// turned or raised ones (a wall right behind the body swings the camera aside rather than
-/// pressing it onto the body); the aim moves back onto the body as the arm shortens.
+/// pressing it onto the body); the aim moves back onto the body as the arm shortens. With a
+/// `lag` (the live window) the arm's length eases out over `dt` seconds (ease_arm); without
+/// one (headless captures, a frame apart or many) the camera stands at the free length.
 renderer::Camera follow_camera(const Scene& scene, const collision::Body& body,
                                const collision::CharacterState& state, float yaw,
-                               const collision::Trace& trace, const FollowSettings& settings = {});
+                               const collision::Trace& trace, const FollowSettings& settings = {},
+                               ArmLag* lag = nullptr, float dt = 0.0f);
 
 /// See-through: moves the depth-tested overlays (the body among them) into the on-top list and
 /// puts a dark translucent sheet just in front of `camera` into the depth-tested list, so the

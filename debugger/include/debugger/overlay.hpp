@@ -34,8 +34,10 @@ enum class Overlay : std::uint8_t {
 const char* to_string(Overlay o);
 
 struct OverlayStyle {
-  renderer::Colour colour;
+  renderer::Colour colour;  ///< from palette.hpp
   const char* legend;
+  renderer::Colour second = 0;  ///< a second colour some of its marks take (0: none)
+  const char* second_legend = nullptr;
 };
 /// Colour and legend text of each overlay.
 const OverlayStyle& overlay_style(Overlay o);
@@ -60,7 +62,7 @@ struct OverlayFrame {
   std::vector<std::uint32_t> prism_triangles;
 };
 
-/// A picked triangle: its outline on top, and a translucent patch of it clipped to a square of
+/// A picked triangle: its outline on top, and a hatched patch of it clipped to a square of
 /// half-size `extent` around `focus` (its point nearest the body), so a large wall shows where
 /// it matters instead of flooding the view.
 void add_picked_triangle(const collision::Triangle& triangle, glm::vec3 focus, float extent, renderer::Colour colour,

@@ -3,7 +3,7 @@
 /// Session files: a recording that replays bit-identically. Text, one record a line, every
 /// float written as a C hex float (%a) so it reads back to the same bits:
 ///
-///   prism-session 4                 (versions 1 to 3 still load: see below)
+///   prism-session 5                 (versions 1 to 4 still load: see below)
 ///   scene SPEC                      (default, oa_dm1, zoo:NAME, a path)
 ///   method robust|offset-prism|sphere-classify
 ///   body SHAPE X Y Z [HALF AX AY AZ]  (ellipsoid: radii; box: half extents; capsule: the radius
@@ -19,6 +19,9 @@
 ///   state VX VY VZ IX IY IZ GROUND NX NY NZ TRIANGLE   (the rest of the start state: velocity;
 ///                                   input velocity (versions 3+); in-air, on-ground or
 ///                                   on-steep-ground; ground normal; triangle or -1)
+///   forks K                         (version 5: a forked recording's later segments, K x:)
+///     fork FRAME                    (from this frame on, strictly increasing, 1..N)
+///     method, body, character, move (the segment's own, as above; up is the session's)
 ///   frames N
 ///   WX WY WZ JUMP SPEED YAW PITCH   (N lines: wish, jump 0/1, speed scale, look angles)
 ///   end N
@@ -46,7 +49,10 @@ class SessionError : public std::runtime_error {
 
 struct SessionRecording {
   std::string scene;
-  SessionConfig config;
+  SessionConfig config;  ///< the start, and the body and parameters of frame 0's segment
+  /// The segments a fork started (another method or body from a frame on), in frame order:
+  /// replaying forks the session at each (Session::fork), so every frame runs as recorded.
+  std::vector<SessionSegment> forks;
   std::vector<FrameInput> inputs;
 };
 
@@ -54,7 +60,10 @@ struct SessionRecording {
 void save_session(const std::string& path, const std::string& scene, const Session& session);
 /// @throws SessionError on a missing, corrupt or truncated file.
 SessionRecording load_session(const std::string& path);
-/// Replays a recording into a new Session over `world`.
+/// Forks `session` when `recording` forks at its next frame (session.frame_count()); call it
+/// before pushing each frame and once after the last.
+void fork_if_due(Session& session, const SessionRecording& recording);
+/// Replays a recording into a new Session over `world` (forks included).
 Session replay(const collision::World& world, const SessionRecording& recording);
 
 }  // namespace debugger

@@ -25,6 +25,9 @@ renderer::MeshUpload level_upload(const Scene& scene, float max_slope_degrees);
 /// first use; `placed`: the caller set its position and size (the window's layout).
 void draw_legend(OverlayOptions* toggles, float x, float y, bool placed = false);
 
+/// A greyed (disabled-colour) text wrapped at the window's right edge, so it is never cut off.
+void text_disabled_wrapped(const std::string& text);
+
 /// " tri 12,40,41" (at most six, then "..."): the triangles an event names; empty for none.
 std::string triangle_list(const std::vector<std::uint32_t>& triangles);
 

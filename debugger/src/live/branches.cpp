@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "debugger/session_file.hpp"
+#include "debugger/view.hpp"
 
 #include <glm/geometric.hpp>
 #include <glm/mat3x3.hpp>
@@ -15,8 +16,16 @@
 namespace debugger::live {
 
 void draw_branch_combo(const LiveState& s, std::optional<std::size_t>& switch_to) {
-  ImGui::SetNextItemWidth(std::clamp(ImGui::GetContentRegionAvail().x - 60.0f, 80.0f, 260.0f));
-  if (ImGui::BeginCombo("branch", s.branch_label.c_str())) {
+  // As wide as the label when there is room; else the preview is the branch's number alone
+  // (a combo clips its preview) and the tooltip and the list give the whole label.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float room = std::max(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("branch").x - style.ItemInnerSpacing.x, 60.0f);
+  const float want = ImGui::CalcTextSize(s.branch_label.c_str()).x + ImGui::GetFrameHeight() + 2.0f * style.FramePadding.x;
+  const bool fits = want <= room;
+  const std::string preview = fits ? s.branch_label : s.branch_label.substr(0, s.branch_label.find(' '));
+  ImGui::SetNextItemWidth(fits ? want : std::min(room, ImGui::CalcTextSize(preview.c_str()).x + ImGui::GetFrameHeight() +
+                                                           2.0f * style.FramePadding.x));
+  if (ImGui::BeginCombo("branch", preview.c_str())) {
     ImGui::Selectable(s.branch_label.c_str(), true);
     for (std::size_t i = 0; i < s.shelved.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
@@ -29,8 +38,8 @@ void draw_branch_combo(const LiveState& s, std::optional<std::size_t>& switch_to
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%zu branch(es): a method or body change, or B, forks one; none is ever dropped",
-                      s.shelved.size() + 1);
+    ImGui::SetTooltip("%s\n%zu branch(es): a method or body change, or B, forks one; none is ever dropped",
+                      s.branch_label.c_str(), s.shelved.size() + 1);
 }
 
 std::optional<collision::CharacterState> compared_branch_state(const LiveState& s) {
@@ -44,7 +53,7 @@ std::optional<collision::CharacterState> compared_branch_state(const LiveState& 
 
 void draw_branch_comparison_section(LiveState& s) {
   if (s.shelved.empty()) {
-    ImGui::TextDisabled("one branch: a method or body change (or B) forks another");
+    text_disabled_wrapped("one branch: a method or body change (or B) forks another");
     return;
   }
   BranchComparison& c = s.branch_comparison;
@@ -62,17 +71,19 @@ void draw_branch_comparison_section(LiveState& s) {
   if (c.branch < 0) return;
   const std::optional<collision::CharacterState> other = compared_branch_state(s);
   if (!other) {
-    ImGui::TextDisabled("that branch has no frame %d", s.view.frame);
+    text_disabled_wrapped("that branch has no frame " + std::to_string(s.view.frame));
     return;
   }
   const glm::vec3 d = other->position - s.view.after.position;
-  const ImVec4 colour(1.0f, 150.0f / 255.0f, 190.0f / 255.0f, 1.0f);
+  const ImVec4 colour = ImGui::ColorConvertU32ToFloat4(kBranchColour);
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
   if (d == glm::vec3(0.0f))
-    ImGui::TextColored(colour, "frame %d: the same position in both branches", s.view.frame);
+    ImGui::TextWrapped("frame %d: the same position in both branches", s.view.frame);
   else
-    ImGui::TextColored(colour, "frame %d: pink body %.3g away (%.3g %.3g %.3g), %s there", s.view.frame,
+    ImGui::TextWrapped("frame %d: pink body %.3g away (%.3g %.3g %.3g), %s there", s.view.frame,
                        static_cast<double>(glm::length(d)), static_cast<double>(d.x), static_cast<double>(d.y),
                        static_cast<double>(d.z), collision::to_string(other->ground));
+  ImGui::PopStyleColor();
 }
 
 void add_branch_overlay(const LiveState& s, OverlayFrame& overlay) {
@@ -105,9 +116,6 @@ std::string save_range(const LiveState& s, int first, int last, const std::strin
   if (first < 0 || last < first || last >= session.frame_count())
     throw std::invalid_argument("no such range of frames: " + std::to_string(first) + ".." + std::to_string(last));
   const SessionSegment& seg = session.segment_at(first);
-  if (session.segment_at(last).first_frame != seg.first_frame)
-    throw std::invalid_argument("frames " + std::to_string(first) + ".." + std::to_string(last) +
-                                " cross a fork (two methods or bodies): a session file has one");
   SessionConfig config = session.config();
   config.body = seg.body;
   config.params = seg.params;
@@ -117,21 +125,23 @@ std::string save_range(const LiveState& s, int first, int last, const std::strin
     config.start_state = start;
     config.start_yaw = session.input(first - 1).yaw;
   }
+  // The range keeps every fork inside it: each later segment forks the part where it began.
   Session part(session.world(), config);
-  for (int f = first; f <= last; ++f) part.push(session.input(f));
+  for (int f = first; f <= last; ++f) {
+    const SessionSegment& at = session.segment_at(f);
+    if (f > first && at.first_frame == f) part.fork(at.body, at.params);
+    part.push(session.input(f));
+  }
   save_session(path, s.scene.spec, part);
   return "saved " + path + ": frames " + std::to_string(first) + ".." + std::to_string(last);
 }
 
 std::string save_branch(const LiveState& s, const std::string& path) {
   const Session& session = *s.session;
-  const int fork = session.segments().back().first_frame;
-  if (fork == 0) {
-    save_session(path, s.scene.spec, session);
-    return "saved " + path + " (" + std::to_string(session.frame_count()) + " frames)";
-  }
-  return save_range(s, fork, session.frame_count() - 1, path) +
-         " of this branch (its own method and body; the frames before the fork are in the branch it came from)";
+  save_session(path, s.scene.spec, session);
+  const std::size_t forks = session.segments().size() - 1;
+  return "saved " + path + " (" + std::to_string(session.frame_count()) + " frames" +
+         (forks ? ", from frame 0, with its " + std::to_string(forks) + " fork(s)" : std::string()) + ")";
 }
 
 }  // namespace debugger::live

@@ -8,12 +8,13 @@
 #include <string>
 
 #include "debugger/overlay.hpp"
+#include "debugger/palette.hpp"
 #include "live/live_state.hpp"
 
 namespace debugger::live {
 
 /// The colour of the compared branch's body in the picture and the panel.
-inline constexpr renderer::Colour kBranchColour = renderer::rgba(255, 150, 190);
+inline constexpr renderer::Colour kBranchColour = palette::kComparedBranch;
 
 /// A combo of every branch (inside the current ImGui window); `switch_to` is set when the user
 /// picks a shelved one.
@@ -30,12 +31,12 @@ std::optional<collision::CharacterState> compared_branch_state(const LiveState& 
 void dump_branches(const LiveState& s, const std::string& path);
 
 /// Saves frames first..last of the shown branch as a session of their own (starting from the
-/// state before `first`); they must run with one body and method (no fork inside).
+/// state before `first`), with the forks inside the range.
 /// Returns the status line. @throws SessionError or std::invalid_argument.
 std::string save_range(const LiveState& s, int first, int last, const std::string& path);
 
-/// Saves the shown branch to `path`. A branch forked from another method or body is saved from
-/// its fork on (a session file has one method and body), starting from the fork's state.
+/// Saves the shown branch to `path`, whole: from frame 0, a forked branch with its forks (each
+/// segment's method and body), so it replays identically.
 /// Returns the status line. @throws SessionError when the file cannot be written.
 std::string save_branch(const LiveState& s, const std::string& path);
 

@@ -59,7 +59,9 @@ void draw_comparison_section(LiveState& s) {
   const glm::vec3 ea = a.end, eb = b.end;
   const glm::vec3 d = eb - ea;
   const Summary sa = summarise(a), sb = summarise(b);
-  ImGui::TextColored(ImVec4(1.0f, 0.32f, 1.0f, 1.0f), "magenta: %s on frame %d", collision::to_string(c.method), c.frame);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kComparisonColour));
+  ImGui::TextWrapped("salmon: %s on frame %d", collision::to_string(c.method), c.frame);
+  ImGui::PopStyleColor();
   if (ImGui::BeginTable("cmp", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupColumn("");
     ImGui::TableSetupColumn(collision::to_string(a.method));
@@ -70,18 +72,18 @@ void draw_comparison_section(LiveState& s) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(name);
       ImGui::TableNextColumn();
-      ImGui::Text("%.2f %.2f %.2f", static_cast<double>(x.x), static_cast<double>(x.y), static_cast<double>(x.z));
+      ImGui::TextWrapped("%.2f %.2f %.2f", static_cast<double>(x.x), static_cast<double>(x.y), static_cast<double>(x.z));
       ImGui::TableNextColumn();
-      ImGui::Text("%.2f %.2f %.2f", static_cast<double>(y.x), static_cast<double>(y.y), static_cast<double>(y.z));
+      ImGui::TextWrapped("%.2f %.2f %.2f", static_cast<double>(y.x), static_cast<double>(y.y), static_cast<double>(y.z));
     };
     auto text_row = [](const char* name, const std::string& x, const std::string& y) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(name);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(x.c_str());
+      ImGui::TextWrapped("%s", x.c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(y.c_str());
+      ImGui::TextWrapped("%s", y.c_str());
     };
     auto first_hit = [](const Summary& x) {
       if (!x.first) return std::string("none");
@@ -98,7 +100,7 @@ void draw_comparison_section(LiveState& s) {
     text_row("ground", collision::to_string(s.view.after.ground), collision::to_string(c.after.ground));
     ImGui::EndTable();
   }
-  ImGui::Text("end difference %.3f %.3f %.3f  |d| %.4g", static_cast<double>(d.x), static_cast<double>(d.y),
+  ImGui::TextWrapped("end difference %.3f %.3f %.3f  |d| %.4g", static_cast<double>(d.x), static_cast<double>(d.y),
               static_cast<double>(d.z), static_cast<double>(glm::length(d)));
 }
 

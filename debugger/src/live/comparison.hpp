@@ -3,13 +3,14 @@
 // input), drawn beside the recorded one (a second ghost, move arrow and contact points), with
 // the difference in numbers.
 
+#include "debugger/palette.hpp"
 #include "live/live_state.hpp"
 #include "renderer/debug_draw.hpp"
 
 namespace debugger::live {
 
 /// The comparison's colour in the picture and the panel.
-inline constexpr renderer::Colour kComparisonColour = renderer::rgba(255, 80, 255);
+inline constexpr renderer::Colour kComparisonColour = palette::kComparedMethod;
 
 /// Re-runs the shown frame with the comparison's method when the frame or method changed.
 void update_comparison(LiveState& s);

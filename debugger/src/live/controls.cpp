@@ -370,7 +370,7 @@ renderer::Camera update_camera(LiveState& s, const InputFrame& in, const collisi
     const bool past = s.view.frame >= 0 && s.view.frame < s.session->frame_count() - 1;
     const float yaw = past ? s.session->input(s.view.frame).yaw : s.yaw;
     c.camera = follow_camera(s.scene, s.session->segment_at(std::max(s.view.frame, 0)).body, body_state, yaw,
-                             s.view.trace, c.follow);
+                             s.view.trace, c.follow, &c.arm_lag, static_cast<float>(in.dt));
     return c.camera;
   }
   c.camera.up = s.scene.up;

@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "collision/queries.hpp"
+#include "debugger/palette.hpp"
 #include "debugger/prism_geometry.hpp"
 #include "debugger/view.hpp"
 #include "live/candidate_why.hpp"
@@ -67,16 +68,19 @@ const char* plane_verdict(bool offset_plane, float distance) {
 
 void draw_inspector_section(LiveState& s) {
   const collision::Trace& trace = s.view.trace;
-  ImGui::Text("frame %d: %zu slide iterations, method %s", s.view.frame, trace.iterations.size(),
+  ImGui::TextWrapped("frame %d: %zu slide iterations, method %s", s.view.frame, trace.iterations.size(),
               collision::to_string(trace.method));
-  for (const Event& e : s.view.events)
-    ImGui::TextColored(is_anomaly(e.kind) ? ImVec4(1, 0.3f, 0.3f, 1) : ImVec4(1, 0.9f, 0.4f, 1), "event %s %s%s",
-                       to_string(e.kind), e.detail.c_str(), triangle_list(e.triangles).c_str());
+  for (const Event& e : s.view.events) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::event_colour(e.kind)));
+    ImGui::TextWrapped("event %s %s%s", to_string(e.kind), e.detail.c_str(), triangle_list(e.triangles).c_str());
+    ImGui::PopStyleColor();
+  }
   if (trace.step_up.attempted)
     ImGui::TextWrapped("step-up %s: %s", trace.step_up.succeeded ? "ok" : "failed", trace.step_up.reason.c_str());
 
   // Iterations (hits first in the label), selectable.
-  if (ImGui::BeginTable("iterations", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY,
+  if (ImGui::BeginTable("iterations", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
+                            ImGuiTableFlags_SizingFixedFit,  // columns as wide as their words
                         ImVec2(0.0f, 105.0f))) {
     ImGui::TableSetupColumn("#");
     ImGui::TableSetupColumn("phase");
@@ -109,7 +113,7 @@ void draw_inspector_section(LiveState& s) {
   ImGui::Checkbox("draw only the selected iteration", &s.selection.only_selected_iteration);
   if (s.selection.iteration >= 0 && s.selection.iteration < static_cast<int>(trace.iterations.size())) {
     const collision::SlideIteration& it = trace.iterations[static_cast<std::size_t>(s.selection.iteration)];
-    ImGui::Text("iteration %d: %zu candidates, %zu crease planes", s.selection.iteration, it.tests.size(), it.crease.size());
+    ImGui::TextWrapped("iteration %d: %zu candidates, %zu crease planes", s.selection.iteration, it.tests.size(), it.crease.size());
     // Every candidate with its verdict and the quantity that decided it (click: inspect it).
     if (ImGui::BeginTable("candidates", 3,
                           ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
@@ -132,7 +136,7 @@ void draw_inspector_section(LiveState& s) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(collision::to_string(test.verdict));
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(candidate_why(it, test, m.triangle(test.triangle), body, it.hit ? it.toi : 1.0f).c_str());
+        ImGui::TextWrapped("%s", candidate_why(it, test, m.triangle(test.triangle), body, it.hit ? it.toi : 1.0f).c_str());
       }
       ImGui::EndTable();
     }
@@ -166,7 +170,7 @@ void draw_inspector_section(LiveState& s) {
   ImGui::Text("  n  %.3f %.3f %.3f", static_cast<double>(n.x), static_cast<double>(n.y), static_cast<double>(n.z));
   if (rep.tested) {
     ImGui::Text("iteration %d: verdict %s", rep.iteration, collision::to_string(rep.test.verdict));
-    ImGui::Text("feature %s   toi %.4f", collision::to_string(rep.test.feature), static_cast<double>(rep.test.toi));
+    ImGui::TextWrapped("feature %s   toi %.4f", collision::to_string(rep.test.feature), static_cast<double>(rep.test.toi));
   } else {
     ImGui::TextDisabled("not a candidate this frame");
   }

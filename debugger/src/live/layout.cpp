@@ -31,8 +31,8 @@ Layout compute_layout(float width, float height) {
   const float left_w = 360.0f;
   const float side_w = std::clamp(width * 0.32f, 330.0f, 460.0f);
   l.side = {width - side_w - m, m, side_w, above - m};
-  // The legend's 14 rows and 2 settings need 420 px, the keys 190: the keys give way first.
-  constexpr float kLegendH = 420.0f, kKeysH = 190.0f;
+  // The legend's 15 rows and 2 settings need 440 px, the keys 190: the keys give way first.
+  constexpr float kLegendH = 440.0f, kKeysH = 190.0f;
   const float legend_h = std::min(kLegendH, above - 2.0f * m - bar);
   l.legend = {m, m, left_w, legend_h};
   const float keys_y = m + legend_h + m;
@@ -46,9 +46,14 @@ std::string describe_panels() {
   for (const char* name : kPanelNames) {
     const ImGuiWindow* w = ImGui::FindWindowByName(name);
     if (!w || !w->Active) continue;
-    char line[160];
-    std::snprintf(line, sizeof line, "%s %.1f %.1f %.1f %.1f\n", name, static_cast<double>(w->Pos.x),
-                  static_cast<double>(w->Pos.y), static_cast<double>(w->Size.x), static_cast<double>(w->Size.y));
+    // The widest item's reach against the width items have: wider is cut off at the right
+    // edge, unless the panel scrolls sideways. Collapsed: nothing is drawn, nothing is cut.
+    const float room = w->InnerRect.GetWidth() - 2.0f * w->WindowPadding.x;
+    const bool cut = !w->Collapsed && !w->ScrollbarX && w->ContentSize.x > room + 0.5f;
+    char line[200];
+    std::snprintf(line, sizeof line, "%s %.1f %.1f %.1f %.1f %.1f %.1f %s\n", name, static_cast<double>(w->Pos.x),
+                  static_cast<double>(w->Pos.y), static_cast<double>(w->Size.x), static_cast<double>(w->Size.y),
+                  static_cast<double>(w->ContentSize.x), static_cast<double>(room), cut ? "cut" : "whole");
     out += line;
   }
   return out;

@@ -28,8 +28,10 @@ Layout compute_layout(float width, float height);
 /// The ImGui window names of the panels, in the order of Layout's members.
 inline constexpr std::array<const char*, 4> kPanelNames = {"Legend", "Keys", "Prism", "Timeline"};
 
-/// Every panel's rectangle as ImGui placed it (collapsed: its title bar), `NAME X Y W H` a line;
-/// the window tests check them against the window.
+/// Every panel's rectangle as ImGui placed it (collapsed: its title bar), then how wide its
+/// contents reach and the width they have, and `cut` when the contents are wider and the panel
+/// does not scroll sideways (else `whole`): `NAME X Y W H CONTENT ROOM cut|whole` a line; the
+/// window tests check them against the window.
 std::string describe_panels();
 
 }  // namespace debugger::live

@@ -70,6 +70,7 @@ struct CameraState {
   renderer::OrbitController orbit;
   renderer::Camera camera;  ///< the camera of the last frame drawn (for picking)
   FollowSettings follow;    ///< the follow camera's arm length, spring arm and see-through
+  ArmLag arm_lag;           ///< the follow camera's arm eases out after a pull-in
   bool focus_requested = false;  ///< "focus on selection": orbit the picked triangle or contact
 };
 

@@ -44,29 +44,29 @@ void draw_side_panel(LiveState& s, PanelState& p, PanelAction& action) {
   ImGui::Begin("Prism");
   const SessionConfig& config = s.session->config();
   const collision::Method method = config.params.move.method;
-  ImGui::Text("scene %s (%zu triangles)   method %s", s.scene.name.c_str(), s.scene.world->mesh().triangle_count(),
+  ImGui::TextWrapped("scene %s (%zu triangles)   method %s", s.scene.name.c_str(), s.scene.world->mesh().triangle_count(),
               collision::to_string(method));
   const float frame_s = ImGui::GetIO().DeltaTime;
-  ImGui::Text("frame %.1f ms (%.0f fps)  step %.3f ms  retrace %.3f ms",
+  ImGui::TextWrapped("frame %.1f ms (%.0f fps)  step %.3f ms  retrace %.3f ms",
               static_cast<double>(frame_s) * 1e3, frame_s > 0.0f ? 1.0 / static_cast<double>(frame_s) : 0.0,
               s.step_ms, s.retrace_ms);
-  ImGui::Text("body %s  (%s)", body_label(config.body).c_str(),
+  ImGui::TextWrapped("body %s  (%s)", body_label(config.body).c_str(),
               s.scene.setup_note.empty() ? "the scene's" : s.scene.setup_note.c_str());
   const glm::vec3 pos = s.view.after.position;
-  ImGui::Text("body at %.3f %.3f %.3f  %s", static_cast<double>(pos.x), static_cast<double>(pos.y),
+  ImGui::TextWrapped("body at %.3f %.3f %.3f  %s", static_cast<double>(pos.x), static_cast<double>(pos.y),
               static_cast<double>(pos.z), collision::to_string(s.view.after.ground));
 
   if (ImGui::CollapsingHeader("Ground and contacts", ImGuiTreeNodeFlags_DefaultOpen)) {
     const collision::CharacterState& st = s.view.after;
     const float skin = config.params.move.resolved_skin(config.body);
-    ImGui::Text("ground %s  n %.2f %.2f %.2f  tri %d", collision::to_string(st.ground),
+    ImGui::TextWrapped("ground %s  n %.2f %.2f %.2f  tri %d", collision::to_string(st.ground),
                 static_cast<double>(st.ground_normal.x), static_cast<double>(st.ground_normal.y),
                 static_cast<double>(st.ground_normal.z),
                 st.ground_triangle == collision::kNoTriangle ? -1 : static_cast<int>(st.ground_triangle));
-    ImGui::Text("velocity %.3g %.3g %.3g", static_cast<double>(st.velocity.x), static_cast<double>(st.velocity.y),
+    ImGui::TextWrapped("velocity %.3g %.3g %.3g", static_cast<double>(st.velocity.x), static_cast<double>(st.velocity.y),
                 static_cast<double>(st.velocity.z));
     for (const collision::Contact& c : st.contacts) {
-      ImGui::Text("tri %u gap-skin %+.1e n %.2f %.2f %.2f %s%s", c.triangle, static_cast<double>(c.distance - skin),
+      ImGui::TextWrapped("tri %u gap-skin %+.1e n %.2f %.2f %.2f %s%s", c.triangle, static_cast<double>(c.distance - skin),
                   static_cast<double>(c.normal.x), static_cast<double>(c.normal.y), static_cast<double>(c.normal.z),
                   collision::to_string(c.feature), c.walkable ? " walkable" : "");
     }
@@ -143,7 +143,7 @@ void draw_side_panel(LiveState& s, PanelState& p, PanelAction& action) {
       action.apply_body = true;
       action.method = chosen;
     }
-    ImGui::TextDisabled("a change forks a branch at the shown frame (earlier frames kept)");
+    text_disabled_wrapped("a change forks a branch at the shown frame (earlier frames kept)");
   }
 
   if (ImGui::CollapsingHeader("Compare methods on this frame", ImGuiTreeNodeFlags_DefaultOpen)) draw_comparison_section(s);
@@ -184,7 +184,7 @@ UnsavedAnswer ask_about_unsaved(const LiveState& s) {
   UnsavedAnswer answer = UnsavedAnswer::kWaiting;
   if (ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     const bool quitting = s.ask == LiveState::Ask::kQuit;
-    ImGui::Text("The recording (%d frames, %zu other branch(es)) is not saved.", s.session->frame_count(),
+    ImGui::TextWrapped("The recording (%d frames, %zu other branch(es)) is not saved.", s.session->frame_count(),
                 s.shelved.size());
     ImGui::TextUnformatted(quitting ? "Quit anyway?" : "Load the session anyway? (the recording stays as a branch)");
     if (ImGui::Button(quitting ? "save, then quit" : "save, then load")) answer = UnsavedAnswer::kSaveFirst;

@@ -8,6 +8,7 @@
 
 #include <imgui.h>
 
+#include "debugger/palette.hpp"
 #include "live/branches.hpp"
 #include "live/frame_control.hpp"
 
@@ -55,17 +56,7 @@ ImU32 to_imgui(std::uint32_t rgba) { return rgba; }  // both are R in the low by
 
 }  // namespace
 
-std::uint32_t event_colour(EventKind kind) {
-  if (is_anomaly(kind)) return 0xFF3C3CFFu;                     // red
-  switch (kind) {
-    case EventKind::kContactBegin: case EventKind::kContactEnd: return 0xFF40D8FFu;  // yellow
-    case EventKind::kGroundLost: case EventKind::kGroundFound: return 0xFF60E060u;   // green
-    case EventKind::kSteepGround: return 0xFF3090E0u;   // orange
-    case EventKind::kStepUp: return 0xFFFFB060u;                                     // light blue
-    // Grey, not violet: violet is the overlays' ground normal (one colour per meaning).
-    default: return 0xFFC8C8C8u;                                                     // grey
-  }
-}
+std::uint32_t event_colour(EventKind kind) { return palette::event_colour(kind); }
 
 void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& command) {
   ImGui::SetNextWindowBgAlpha(0.85f);

@@ -25,7 +25,8 @@ struct TimelinePlots {
 /// Draws the timeline window (placed by the caller: layout.hpp); fills `command`.
 void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& command);
 
-/// Colour of an event marker (anomalies red, contacts yellow, ground green, others blue), RGBA8.
+/// Colour of an event marker, RGBA8: the overlays' colour of the same meaning (contacts teal,
+/// ground violet, steep ground brown, step-ups lime), anomalies red, the other events grey.
 std::uint32_t event_colour(EventKind kind);
 
 }  // namespace debugger::live
