@@ -196,6 +196,39 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     if (accept(t) && (best.t < 0.0 || t < best.t)) best = {t, point, normal, feat};
   };
 
+  // The first contact with the face's interior. Every contact with the triangle is one with
+  // its plane; a capsule wholly on one side of the plane at the start (both ends r or more
+  // from it) first touches the plane where its nearer end sphere (or, with the axis in the
+  // plane, its side) lands on it: when that point lies inside the triangle, nothing can
+  // touch the triangle earlier, and the edge and corner tests below are not needed.
+  if (has_normal && glm::dot(f.u, f.n) != 0.0) {
+    const double n_top = glm::dot(f.n, top), n_bottom = glm::dot(f.n, bottom);
+    const double side = glm::dot(f.n, f.p) >= 0.0 ? 1.0 : -1.0;
+    const bool top_nearer = side * n_top <= side * n_bottom;
+    const glm::dvec3& end = top_nearer ? top : bottom;
+    const double nd = top_nearer ? n_top : n_bottom, far = top_nearer ? n_bottom : n_top;
+    if (nd * far > 0.0 && side * nd - f.r >= 0.0) {  // both ends on the centre's side, r away
+      // As sweep_sphere_triangle_d's face test of that end, term for term.
+      const double approach = -side * glm::dot(f.n, v), gap = side * nd - f.r;
+      if (approach <= 0.0) return out;  // never comes within r of the plane
+      const double t = gap / approach;
+      if (!accept(t)) return out;  // the plane is reached too late: so is the triangle
+      const glm::dvec3 q = end + t * v - side * f.r * f.n;
+      if (inside_triangle(f, q)) {
+        if (one_sided && glm::dot(f.n, f.p + t * v) < 0.0) return out;
+        const glm::dvec3 to_centre = end + t * v - q;
+        const double len = glm::length(to_centre);
+        out.hit = true;
+        out.toi = static_cast<float>(t);
+        out.point = glm::vec3(q + f.a);
+        out.normal = glm::vec3(len > 0.0 ? to_centre / len : f.n);
+        out.triangle = index;
+        out.feature = Feature::kFace;
+        return out;
+      }
+    }
+  }
+
   // (d) The side landing flat on the face: only when the axis lies in the plane.
   if (has_normal && glm::dot(f.u, f.n) == 0.0) {
     const double nd = glm::dot(f.n, f.p);
