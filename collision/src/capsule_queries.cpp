@@ -191,6 +191,17 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
   }
 
   const auto accept = [t_limit](double t) { return t >= 0.0 && static_cast<float>(t) <= t_limit; };
+  const auto finish = [&](const Contact& best) {
+    if (best.t < 0.0) return out;
+    if (one_sided && has_normal && glm::dot(f.n, f.p + best.t * v) < 0.0) return out;
+    out.hit = true;
+    out.toi = static_cast<float>(best.t);
+    out.point = glm::vec3(best.point + f.a);
+    out.normal = glm::vec3(best.normal);
+    out.triangle = index;
+    out.feature = best.feature;
+    return out;
+  };
   Contact best;
   const auto keep = [&](double t, const glm::dvec3& point, const glm::dvec3& normal, Feature feat) {
     if (accept(t) && (best.t < 0.0 || t < best.t)) best = {t, point, normal, feat};
@@ -215,16 +226,9 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
       if (!accept(t)) return out;  // the plane is reached too late: so is the triangle
       const glm::dvec3 q = end + t * v - side * f.r * f.n;
       if (inside_triangle(f, q)) {
-        if (one_sided && glm::dot(f.n, f.p + t * v) < 0.0) return out;
         const glm::dvec3 to_centre = end + t * v - q;
         const double len = glm::length(to_centre);
-        out.hit = true;
-        out.toi = static_cast<float>(t);
-        out.point = glm::vec3(q + f.a);
-        out.normal = glm::vec3(len > 0.0 ? to_centre / len : f.n);
-        out.triangle = index;
-        out.feature = Feature::kFace;
-        return out;
+        return finish({t, q, len > 0.0 ? to_centre / len : f.n, Feature::kFace});
       }
     }
   }
@@ -234,8 +238,10 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     const double nd = glm::dot(f.n, f.p);
     const double side = nd >= 0.0 ? 1.0 : -1.0;
     const double gap = side * nd - f.r, approach = -side * glm::dot(f.n, v);
-    if (gap >= 0.0 && approach > 0.0) {
+    if (gap >= 0.0 && approach <= 0.0) return out;  // never comes within r of the plane
+    if (gap >= 0.0) {
       const double t = gap / approach;
+      if (!accept(t)) return out;  // the plane is reached too late: so is the triangle
       // The segment's shadow on the plane at t, clipped by the triangle's three edge planes.
       const glm::dvec3 x = f.p + t * v;
       const glm::dvec3 c = x - glm::dot(f.n, x) * f.n;
@@ -251,7 +257,10 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
           s1 = std::min(s1, -base / rate);
         }
       }
-      if (s0 <= s1) keep(t, c + f.u * (0.5 * (s0 + s1)), side * f.n, Feature::kFace);
+      if (s0 <= s1) {  // the first contact with the plane, inside the face: nothing is earlier
+        keep(t, c + f.u * (0.5 * (s0 + s1)), side * f.n, Feature::kFace);
+        return finish(best);
+      }
     }
   }
 
@@ -299,15 +308,7 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     keep(t, q, glm::normalize(w_perp + t * v_perp), Feature::kVertex);
   }
 
-  if (best.t < 0.0) return out;
-  if (one_sided && has_normal && glm::dot(f.n, f.p + best.t * v) < 0.0) return out;
-  out.hit = true;
-  out.toi = static_cast<float>(best.t);
-  out.point = glm::vec3(best.point + f.a);
-  out.normal = glm::vec3(best.normal);
-  out.triangle = index;
-  out.feature = best.feature;
-  return out;
+  return finish(best);
 }
 
 glm::vec3 capsule_extent(float radius, float half_height, const glm::vec3& axis) {
