@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include <glm/geometric.hpp>
 
@@ -337,12 +338,14 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   const glm::dvec3 v(delta), c(center), u = glm::normalize(glm::dvec3(axis));
   const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
   // SSE tests (the capsule's reach on each plane and edge plane, in time, and the swept
-  // bounds) cull four leaf triangles at once, never one the capsule could touch first.
-  const detail::CapsuleSweep4 bound(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided);
+  // bounds) cull four leaf triangles at once, never one the capsule could touch first. They
+  // are broadcast when the first leaf is reached: most sweeps end in the inner nodes.
+  std::optional<detail::CapsuleSweep4> bound;
   return detail::sweep_shape(
       world, center, capsule_extent(radius, half_height, axis), delta, allowance,
       [&](const BvhPacket4& p, float tm, float depth, float* entry) {
-        return detail::capsule_candidates(p, bound, tm, depth, entry);
+        if (!bound) bound.emplace(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided);
+        return detail::capsule_candidates(p, *bound, tm, depth, entry);
       },
       [&](const BvhTriangle& t, float tm) {
         return sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index);
