@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <optional>
 
 #include <glm/geometric.hpp>
 
@@ -340,12 +339,16 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   // SSE tests (the capsule's reach on each plane and edge plane, in time, and the swept
   // bounds) cull four leaf triangles at once, never one the capsule could touch first. They
   // are broadcast when the first leaf is reached: most sweeps end in the inner nodes.
-  std::optional<detail::CapsuleSweep4> bound;
+  detail::CapsuleSweep4 bound;
+  bool bound_set = false;
   return detail::sweep_shape(
       world, center, capsule_extent(radius, half_height, axis), delta, allowance,
       [&](const BvhPacket4& p, float tm, float depth, float* entry) {
-        if (!bound) bound.emplace(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided);
-        return detail::capsule_candidates(p, *bound, tm, depth, entry);
+        if (!bound_set) {
+          bound = detail::CapsuleSweep4(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided);
+          bound_set = true;
+        }
+        return detail::capsule_candidates(p, bound, tm, depth, entry);
       },
       [&](const BvhTriangle& t, float tm) {
         return sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index);
