@@ -69,8 +69,8 @@ struct SegmentTriangle {
 
 SegmentTriangle segment_triangle(const Frame& f, const glm::dvec3& p0, const glm::dvec3& p1) {
   SegmentTriangle out;
+  const double d0 = glm::dot(f.n, p0), d1 = glm::dot(f.n, p1);  // 0 without a normal
   if (f.has_normal()) {
-    const double d0 = glm::dot(f.n, p0), d1 = glm::dot(f.n, p1);
     if (((d0 <= 0.0 && d1 >= 0.0) || (d0 >= 0.0 && d1 <= 0.0)) && d0 != d1) {
       const glm::dvec3 x = p0 + (p1 - p0) * (d0 / (d0 - d1));
       const glm::dvec3 on_plane = x - f.n * glm::dot(f.n, x);
@@ -84,8 +84,10 @@ SegmentTriangle segment_triangle(const Frame& f, const glm::dvec3& p0, const glm
     }
   }
   double best = std::numeric_limits<double>::infinity();
+  bool both_over_face = d0 * d1 > 0.0;
   for (const glm::dvec3* q : {&p0, &p1}) {
     const detail::ClosestPoint cp = detail::closest_point_feature(*q, f.v[0], f.v[1], f.v[2]);
+    both_over_face = both_over_face && cp.feature == Feature::kFace;
     const double d2 = glm::dot(*q - cp.point, *q - cp.point);
     if (d2 < best) {
       best = d2;
@@ -93,6 +95,13 @@ SegmentTriangle segment_triangle(const Frame& f, const glm::dvec3& p0, const glm
       out.on_seg = *q;
       out.feature = cp.feature;
     }
+  }
+  // Both ends over the face, on the same side of its plane: every point of the segment is
+  // over the face (the prism above it is convex) on that side, so its distance is that to the
+  // plane, linear along the segment and least at an end; no edge can be nearer.
+  if (both_over_face) {
+    out.dist = std::sqrt(best);
+    return out;
   }
   for (int i = 0; i < 3; ++i) {
     const detail::SegmentClosest sc = detail::closest_segment_segment(f.v[i], f.v[(i + 1) % 3], p0, p1);
