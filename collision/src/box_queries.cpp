@@ -445,7 +445,7 @@ SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3&
         }
         return detail::box_candidates(p, q, tm, depth, entry);
       },
-      [&](const BvhTriangle& t, float tm) {
+      [&](const BvhTriangle& t, float tm, bool) {
         const Frame f = make_leaf_frame(t, center, half_extents);
         const SweepHit h = sweep_frame(f, v, options.one_sided, tm, t.index, nullptr, false, &input);
         if (detail::better(h, mine)) {

@@ -169,8 +169,10 @@ double earliest_contact(const Frame& f, const glm::dvec3& v) {
   return entry;
 }
 
+// `overlap_only`: only a start overlap can win (the best so far is one), so a triangle the
+// capsule does not overlap at the start is passed over without its sweep.
 SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float t_limit,
-                     std::uint32_t index) {
+                     std::uint32_t index, bool overlap_only = false) {
   SweepHit out;
   const bool has_normal = f.has_normal();
   if (one_sided && has_normal && glm::dot(f.n, f.p) < 0.0) return out;
@@ -198,6 +200,7 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     out.feature = start.feature;
     return out;
   }
+  if (overlap_only) return out;
 
   const auto accept = [t_limit](double t) { return t >= 0.0 && static_cast<float>(t) <= t_limit; };
   const auto finish = [&](const Contact& best) {
@@ -359,8 +362,9 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
         }
         return detail::capsule_candidates(p, bound, tm, depth, entry);
       },
-      [&](const BvhTriangle& t, float tm) {
-        return sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index);
+      [&](const BvhTriangle& t, float tm, bool overlap_only) {
+        return sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index,
+                           overlap_only);
       });
 }
 
