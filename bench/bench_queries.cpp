@@ -2,7 +2,8 @@
 // the same seeded queries in one run (see docs/benchmarks.md). Single thread. Prints Markdown.
 //
 //   bench_queries [--maps oa_dm1,ctf_inyard|all|dense|dense:MESH] [--queries 100000] [--reps 5]
-//                 [--only spheres|rays|shapes|build]
+//                 [--only spheres|rays|shapes|build] [--shape box|capsule] [--set uniform|walking]
+//   (--shape and --set pick one row of the box and capsule sweeps, for profiling it alone)
 //
 // Query sets (tests/peer/support/query_sets.hpp, the same seeds as the peer tests):
 //   uniform  sweeps of a radius-16 sphere from uniform points of the level's box, uniform
@@ -52,6 +53,8 @@ struct Options {
   std::size_t queries = 100000;
   int reps = 5;
   std::string only;  ///< empty: every section
+  std::string shape;  ///< shapes section: "box" or "capsule" only (empty: both)
+  std::string set;    ///< shapes section: "uniform" or "walking" only (empty: both)
   bool run(const char* section) const { return only.empty() || only == section; }
 };
 
@@ -132,9 +135,13 @@ Options parse(int argc, char** argv) {
       o.reps = std::max(1, std::stoi(value()));
     } else if (arg == "--only") {
       o.only = value();
+    } else if (arg == "--shape") {
+      o.shape = value();
+    } else if (arg == "--set") {
+      o.set = value();
     } else {
       std::fprintf(stderr, "usage: bench_queries [--maps a,b|all|dense|dense:MESH] [--queries N] [--reps R] "
-                           "[--only spheres|rays|shapes|build]\n");
+                           "[--only spheres|rays|shapes|build] [--shape box|capsule] [--set uniform|walking]\n");
       std::exit(arg == "--help" ? 0 : 2);
     }
   }
@@ -365,6 +372,7 @@ int main(int argc, char** argv) {
                       {"capsule", "walking", &capsule_walking, &capsule, &capsule_bullet}};
     for (const auto& run : shape_runs) {
       if (!opt.run("shapes")) break;
+      if ((!opt.shape.empty() && opt.shape != run.shape) || (!opt.set.empty() && opt.set != run.set_name)) continue;
       ShapeRow row{label, run.shape, run.set_name, run.set->size()};
       for (const Query& q : *run.set) {
         const collision::SweepHit ours = (*run.ours)(q);

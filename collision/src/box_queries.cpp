@@ -428,7 +428,9 @@ SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3&
   if (!valid_box(center, half_extents) || !in_domain_move(center, delta)) return invalid_sweep();
   const glm::dvec3 v(delta);
   const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
-  const detail::BoxSweep4 q(center, half_extents, delta, allowance, options.one_sided);
+  // Broadcast when the first leaf is reached: most sweeps end in the inner nodes.
+  detail::BoxSweep4 q;
+  bool q_set = false;
   // The loop's best, followed as sweep_shape follows it (detail::better on the same hits), with
   // its frame and contact input: the winner's contact point without a second sweep.
   SweepHit mine;
@@ -437,9 +439,13 @@ SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3&
   SweepHit best = detail::sweep_shape(
       world, center, half_extents, delta, allowance,
       [&](const BvhPacket4& p, float tm, float depth, float* entry) {
+        if (!q_set) {
+          q = detail::BoxSweep4(center, half_extents, delta, allowance, options.one_sided);
+          q_set = true;
+        }
         return detail::box_candidates(p, q, tm, depth, entry);
       },
-      [&](const BvhTriangle& t, float tm) {
+      [&](const BvhTriangle& t, float tm, bool) {
         const Frame f = make_leaf_frame(t, center, half_extents);
         const SweepHit h = sweep_frame(f, v, options.one_sided, tm, t.index, nullptr, false, &input);
         if (detail::better(h, mine)) {

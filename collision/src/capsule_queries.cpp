@@ -69,8 +69,8 @@ struct SegmentTriangle {
 
 SegmentTriangle segment_triangle(const Frame& f, const glm::dvec3& p0, const glm::dvec3& p1) {
   SegmentTriangle out;
+  const double d0 = glm::dot(f.n, p0), d1 = glm::dot(f.n, p1);  // 0 without a normal
   if (f.has_normal()) {
-    const double d0 = glm::dot(f.n, p0), d1 = glm::dot(f.n, p1);
     if (((d0 <= 0.0 && d1 >= 0.0) || (d0 >= 0.0 && d1 <= 0.0)) && d0 != d1) {
       const glm::dvec3 x = p0 + (p1 - p0) * (d0 / (d0 - d1));
       const glm::dvec3 on_plane = x - f.n * glm::dot(f.n, x);
@@ -84,8 +84,10 @@ SegmentTriangle segment_triangle(const Frame& f, const glm::dvec3& p0, const glm
     }
   }
   double best = std::numeric_limits<double>::infinity();
+  bool both_over_face = d0 * d1 > 0.0;
   for (const glm::dvec3* q : {&p0, &p1}) {
     const detail::ClosestPoint cp = detail::closest_point_feature(*q, f.v[0], f.v[1], f.v[2]);
+    both_over_face = both_over_face && cp.feature == Feature::kFace;
     const double d2 = glm::dot(*q - cp.point, *q - cp.point);
     if (d2 < best) {
       best = d2;
@@ -93,6 +95,13 @@ SegmentTriangle segment_triangle(const Frame& f, const glm::dvec3& p0, const glm
       out.on_seg = *q;
       out.feature = cp.feature;
     }
+  }
+  // Both ends over the face, on the same side of its plane: every point of the segment is
+  // over the face (the prism above it is convex) on that side, so its distance is that to the
+  // plane, linear along the segment and least at an end; no edge can be nearer.
+  if (both_over_face) {
+    out.dist = std::sqrt(best);
+    return out;
   }
   for (int i = 0; i < 3; ++i) {
     const detail::SegmentClosest sc = detail::closest_segment_segment(f.v[i], f.v[(i + 1) % 3], p0, p1);
@@ -160,8 +169,10 @@ double earliest_contact(const Frame& f, const glm::dvec3& v) {
   return entry;
 }
 
+// `overlap_only`: only a start overlap can win (the best so far is one), so a triangle the
+// capsule does not overlap at the start is passed over without its sweep.
 SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float t_limit,
-                     std::uint32_t index) {
+                     std::uint32_t index, bool overlap_only = false) {
   SweepHit out;
   const bool has_normal = f.has_normal();
   if (one_sided && has_normal && glm::dot(f.n, f.p) < 0.0) return out;
@@ -189,20 +200,60 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     out.feature = start.feature;
     return out;
   }
+  if (overlap_only) return out;
 
   const auto accept = [t_limit](double t) { return t >= 0.0 && static_cast<float>(t) <= t_limit; };
+  const auto finish = [&](const Contact& best) {
+    if (best.t < 0.0) return out;
+    if (one_sided && has_normal && glm::dot(f.n, f.p + best.t * v) < 0.0) return out;
+    out.hit = true;
+    out.toi = static_cast<float>(best.t);
+    out.point = glm::vec3(best.point + f.a);
+    out.normal = glm::vec3(best.normal);
+    out.triangle = index;
+    out.feature = best.feature;
+    return out;
+  };
   Contact best;
   const auto keep = [&](double t, const glm::dvec3& point, const glm::dvec3& normal, Feature feat) {
     if (accept(t) && (best.t < 0.0 || t < best.t)) best = {t, point, normal, feat};
   };
+
+  // The first contact with the face's interior. Every contact with the triangle is one with
+  // its plane; a capsule wholly on one side of the plane at the start (both ends r or more
+  // from it) first touches the plane where its nearer end sphere (or, with the axis in the
+  // plane, its side) lands on it: when that point lies inside the triangle, nothing can
+  // touch the triangle earlier, and the edge and corner tests below are not needed.
+  if (has_normal && glm::dot(f.u, f.n) != 0.0) {
+    const double n_top = glm::dot(f.n, top), n_bottom = glm::dot(f.n, bottom);
+    const double side = glm::dot(f.n, f.p) >= 0.0 ? 1.0 : -1.0;
+    const bool top_nearer = side * n_top <= side * n_bottom;
+    const glm::dvec3& end = top_nearer ? top : bottom;
+    const double nd = top_nearer ? n_top : n_bottom, far = top_nearer ? n_bottom : n_top;
+    if (nd * far > 0.0 && side * nd - f.r >= 0.0) {  // both ends on the centre's side, r away
+      // As sweep_sphere_triangle_d's face test of that end, term for term.
+      const double approach = -side * glm::dot(f.n, v), gap = side * nd - f.r;
+      if (approach <= 0.0) return out;  // never comes within r of the plane
+      const double t = gap / approach;
+      if (!accept(t)) return out;  // the plane is reached too late: so is the triangle
+      const glm::dvec3 q = end + t * v - side * f.r * f.n;
+      if (inside_triangle(f, q)) {
+        const glm::dvec3 to_centre = end + t * v - q;
+        const double len = glm::length(to_centre);
+        return finish({t, q, len > 0.0 ? to_centre / len : f.n, Feature::kFace});
+      }
+    }
+  }
 
   // (d) The side landing flat on the face: only when the axis lies in the plane.
   if (has_normal && glm::dot(f.u, f.n) == 0.0) {
     const double nd = glm::dot(f.n, f.p);
     const double side = nd >= 0.0 ? 1.0 : -1.0;
     const double gap = side * nd - f.r, approach = -side * glm::dot(f.n, v);
-    if (gap >= 0.0 && approach > 0.0) {
+    if (gap >= 0.0 && approach <= 0.0) return out;  // never comes within r of the plane
+    if (gap >= 0.0) {
       const double t = gap / approach;
+      if (!accept(t)) return out;  // the plane is reached too late: so is the triangle
       // The segment's shadow on the plane at t, clipped by the triangle's three edge planes.
       const glm::dvec3 x = f.p + t * v;
       const glm::dvec3 c = x - glm::dot(f.n, x) * f.n;
@@ -218,7 +269,10 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
           s1 = std::min(s1, -base / rate);
         }
       }
-      if (s0 <= s1) keep(t, c + f.u * (0.5 * (s0 + s1)), side * f.n, Feature::kFace);
+      if (s0 <= s1) {  // the first contact with the plane, inside the face: nothing is earlier
+        keep(t, c + f.u * (0.5 * (s0 + s1)), side * f.n, Feature::kFace);
+        return finish(best);
+      }
     }
   }
 
@@ -266,15 +320,7 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     keep(t, q, glm::normalize(w_perp + t * v_perp), Feature::kVertex);
   }
 
-  if (best.t < 0.0) return out;
-  if (one_sided && has_normal && glm::dot(f.n, f.p + best.t * v) < 0.0) return out;
-  out.hit = true;
-  out.toi = static_cast<float>(best.t);
-  out.point = glm::vec3(best.point + f.a);
-  out.normal = glm::vec3(best.normal);
-  out.triangle = index;
-  out.feature = best.feature;
-  return out;
+  return finish(best);
 }
 
 glm::vec3 capsule_extent(float radius, float half_height, const glm::vec3& axis) {
@@ -303,15 +349,22 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   const glm::dvec3 v(delta), c(center), u = glm::normalize(glm::dvec3(axis));
   const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
   // SSE tests (the capsule's reach on each plane and edge plane, in time, and the swept
-  // bounds) cull four leaf triangles at once, never one the capsule could touch first.
-  const detail::CapsuleSweep4 bound(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided);
+  // bounds) cull four leaf triangles at once, never one the capsule could touch first. They
+  // are broadcast when the first leaf is reached: most sweeps end in the inner nodes.
+  detail::CapsuleSweep4 bound;
+  bool bound_set = false;
   return detail::sweep_shape(
       world, center, capsule_extent(radius, half_height, axis), delta, allowance,
       [&](const BvhPacket4& p, float tm, float depth, float* entry) {
+        if (!bound_set) {
+          bound = detail::CapsuleSweep4(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided);
+          bound_set = true;
+        }
         return detail::capsule_candidates(p, bound, tm, depth, entry);
       },
-      [&](const BvhTriangle& t, float tm) {
-        return sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index);
+      [&](const BvhTriangle& t, float tm, bool overlap_only) {
+        return sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index,
+                           overlap_only);
       });
 }
 

@@ -33,6 +33,7 @@ int sphere_candidates(const BvhPacket4& p, const SphereSweep4& q, float t_limit,
 /// test in time on those axes: grown by the allowance, so that the float intervals of time
 /// always contain the exact ones.
 struct WorldAxes4 {
+  WorldAxes4() = default;
   WorldAxes4(const glm::vec3& center, const glm::vec3& extent, const glm::vec3& delta, float allowance);
   __m128 lo[3], hi[3];  // centre -+ (extent + allowance)
   __m128 inv_v[3];      // 1 / delta (+-1e30 for a zero component)
@@ -40,6 +41,7 @@ struct WorldAxes4 {
 
 /// A swept axis-aligned box, broadcast once per query.
 struct BoxSweep4 {
+  BoxSweep4() = default;  // unset, for a query that broadcasts it when first needed
   BoxSweep4(const glm::vec3& center, const glm::vec3& half_extents, const glm::vec3& delta,
             float allowance, bool one_sided);
   __m128 p[3], v[3], h[3];  // centre, displacement, half extents
@@ -50,6 +52,7 @@ struct BoxSweep4 {
 
 /// A swept capsule (centre, radius, half height, unit axis), broadcast once per query.
 struct CapsuleSweep4 {
+  CapsuleSweep4() = default;  // unset, for a query that broadcasts it when first needed
   CapsuleSweep4(const glm::vec3& center, float radius, float half_height, const glm::vec3& axis,
                 const glm::vec3& delta, float allowance, bool one_sided);
   __m128 p[3], v[3], u[3];  // centre, displacement, axis

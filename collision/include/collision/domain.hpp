@@ -25,6 +25,8 @@
 /// 2^16 units. The accuracy the core promises (1e-3 units) holds on levels a few thousand
 /// units across.
 
+#include <cmath>
+
 #include <glm/vec3.hpp>
 
 namespace collision {
@@ -59,11 +61,36 @@ const char* move_domain_error(const glm::vec3& start, const glm::vec3& delta);
 /// kMinBodyRadius. nullptr when inside.
 const char* radii_domain_error(const glm::vec3& radii);
 
-inline bool in_domain_point(const glm::vec3& p) { return point_domain_error(p) == nullptr; }
+// The in_domain_* tests below run on every query, so each accepts the common case inline with
+// a few float comparisons (a NaN fails them all) and leaves the rest to the full check.
+
+inline bool in_domain_point(const glm::vec3& p) {
+  return std::fabs(p.x) <= kMaxCoordinate && std::fabs(p.y) <= kMaxCoordinate &&
+         std::fabs(p.z) <= kMaxCoordinate;  // = point_domain_error(p) == nullptr
+}
+
 inline bool in_domain_move(const glm::vec3& start, const glm::vec3& delta) {
+  // Every coordinate of both within 2^38: the move is at most sqrt(3) 2^38 < 2^40 long and
+  // ends within 2^39 of the origin on each axis, so the full check would pass.
+  constexpr float k = kMaxCoordinate / 4.0f;
+  if (std::fabs(start.x) <= k && std::fabs(start.y) <= k && std::fabs(start.z) <= k &&
+      std::fabs(delta.x) <= k && std::fabs(delta.y) <= k && std::fabs(delta.z) <= k) {
+    return true;
+  }
   return move_domain_error(start, delta) == nullptr;
 }
-inline bool in_domain_radii(const glm::vec3& radii) { return radii_domain_error(radii) == nullptr; }
-inline bool in_domain_radius(float radius) { return in_domain_radii(glm::vec3(radius)); }
+
+inline bool in_domain_radii(const glm::vec3& radii) {
+  const auto in_range = [](float r) { return r >= kMinBodyRadius && r <= kMaxBodyRadius; };  // NaN: no
+  if (!(in_range(radii.x) && in_range(radii.y) && in_range(radii.z))) return false;
+  const float lo_xy = radii.x < radii.y ? radii.x : radii.y, hi_xy = radii.x < radii.y ? radii.y : radii.x;
+  const float lo = lo_xy < radii.z ? lo_xy : radii.z, hi = hi_xy > radii.z ? hi_xy : radii.z;
+  return hi <= kMaxEllipsoidAspect * lo;  // exact in float (a power of two): = radii_domain_error's test
+}
+
+inline bool in_domain_radius(float radius) {
+  // One radius has aspect 1: the full check is this range (a NaN fails it).
+  return radius >= kMinBodyRadius && radius <= kMaxBodyRadius;
+}
 
 }  // namespace collision
