@@ -437,7 +437,7 @@ SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3&
   Frame mine_frame{};
   ContactInput mine_input, input;
   SweepHit best = detail::sweep_shape(
-      world, center, half_extents, delta, allowance,
+      world, center, half_extents, delta, allowance, std::min({half_extents.x, half_extents.y, half_extents.z}),
       [&](const BvhPacket4& p, float tm, float depth, float* entry) {
         if (!q_set) {
           q = detail::BoxSweep4(center, half_extents, delta, allowance, options.one_sided);

@@ -354,7 +354,7 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   detail::CapsuleSweep4 bound;
   bool bound_set = false;
   return detail::sweep_shape(
-      world, center, capsule_extent(radius, half_height, axis), delta, allowance,
+      world, center, capsule_extent(radius, half_height, axis), delta, allowance, radius,
       [&](const BvhPacket4& p, float tm, float depth, float* entry) {
         if (!bound_set) {
           bound = detail::CapsuleSweep4(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided);

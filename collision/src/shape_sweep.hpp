@@ -95,13 +95,19 @@ inline SweepHit to_sweep_hit(const SphereContact& c, std::uint32_t triangle) {
 /// (detail::better). A packet's candidates are tested in the order of
 /// their entry bounds, and the rest passed over once the best toi falls below them (by the
 /// candidate test's own margin, so that exactly the same triangles can win).
+/// Once the best is a start overlap of depth P, a deeper one must meet the body's box shrunk by
+/// min(P, `shrink_limit`) on every side (the box: its smallest half extent, as its depth is the
+/// least push along the separating axes, world axes among them; the capsule: its radius, as a
+/// depth beyond it means the segment crosses the triangle): the rest of the traversal tests
+/// that box (the time limit is then 0), kept 3 allowances wide of it.
 template <class Candidates, class Narrow>
 SweepHit sweep_shape(const World& world, const glm::vec3& center, const glm::vec3& extent,
-                     const glm::vec3& delta, float allowance, Candidates&& candidates, Narrow&& narrow) {
+                     const glm::vec3& delta, float allowance, float shrink_limit, Candidates&& candidates,
+                     Narrow&& narrow) {
   const Bvh& bvh = world.bvh();
-  const SweptSegment seg(center, delta, extent + glm::vec3(allowance));
+  SweptSegment seg(center, delta, extent + glm::vec3(allowance));
   SweepHit best;
-  float t_max = 1.0f;
+  float t_max = 1.0f, shrunk = 0.0f;
   traverse_segment(bvh, seg, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
     for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
       const BvhPacket4& p = bvh.packets[packet + k];
@@ -124,6 +130,11 @@ SweepHit sweep_shape(const World& world, const glm::vec3& center, const glm::vec
           tm = h.toi;
         }
       }
+    }
+    const float shrink = best.start_overlap ? std::min(best.penetration, shrink_limit) - 2.0f * allowance : 0.0f;
+    if (shrink > shrunk) {
+      shrunk = shrink;
+      seg = SweptSegment(center, delta, extent + glm::vec3(allowance - shrunk));
     }
   });
   return best;
