@@ -13,5 +13,5 @@ for preset in release sanitize; do
   ctest --preset "$preset" -j "$jobs"
 done
 if [ -x tests/fuzz/run.sh ] || [ -f tests/fuzz/run.sh ]; then
-  bash tests/fuzz/run.sh "${PRISM_FUZZ_SECONDS:-30}"  # seconds per target (six targets)
+  bash tests/fuzz/run.sh "${PRISM_FUZZ_SECONDS:-20}"  # seconds per target (six targets; longer runs: set it)
 fi
