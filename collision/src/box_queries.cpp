@@ -464,8 +464,7 @@ SweepHit sweep_box_brute_force(const World& world, const glm::vec3& center,
                                const SweepOptions& options) {
   if (!valid_box(center, half_extents) || !in_domain_move(center, delta)) return invalid_sweep();
   const glm::dvec3 v(delta);
-  const float margin = detail::brute_force_margin(detail::rounding_allowance(world.bvh(), center, delta));
-  const SweepHit best = detail::sweep_shape_brute_force(world, center, half_extents, delta, margin,
+  const SweepHit best = detail::sweep_shape_brute_force(world, center, half_extents, delta,
                                                         [&](const BvhTriangle& t, float tm) {
     return box_vs(t, center, half_extents, v, options.one_sided, tm);
   });

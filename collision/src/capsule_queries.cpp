@@ -375,9 +375,8 @@ SweepHit sweep_capsule_brute_force(const World& world, const glm::vec3& center, 
     return invalid_sweep();
   }
   const glm::dvec3 v(delta), c(center), u = glm::normalize(glm::dvec3(axis));
-  const float margin = detail::brute_force_margin(detail::rounding_allowance(world.bvh(), center, delta));
   return detail::sweep_shape_brute_force(world, center, capsule_extent(radius, half_height, axis), delta,
-                                         margin, [&](const BvhTriangle& t, float tm) {
+                                         [&](const BvhTriangle& t, float tm) {
     return sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index);
   });
 }

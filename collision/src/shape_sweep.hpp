@@ -9,6 +9,7 @@
 #include <glm/geometric.hpp>
 
 #include "bvh_traverse.hpp"
+#include "collision/aabb.hpp"
 #include "collision/domain.hpp"
 #include "collision/queries.hpp"
 #include "collision/world.hpp"
@@ -142,23 +143,28 @@ SweepHit sweep_shape(const World& world, const glm::vec3& center, const glm::vec
 
 /// The same over every solid triangle, in index order: the reference sweep_shape must match.
 /// No hierarchy and no packet test: a triangle is passed to `narrow` unless its own bounds lie
-/// farther than `margin` from the body's swept bounds (`center` +- `extent` over the whole
-/// move), which no triangle the exact test could touch does (a contact lies in both boxes; the
-/// margin, far above any rounding, keeps the skip conservative). It makes the reference about
-/// ten times cheaper, so that the peer tests can run it on every query.
+/// farther than a margin (one unit, or 64 rounding allowances at large coordinates) from the
+/// body's swept bounds (`center` +- `extent` over the whole move), which no triangle the exact
+/// test could touch does (a contact lies in both boxes; the margin, far above any rounding,
+/// keeps the skip conservative). It makes the reference about ten times cheaper, so that the
+/// peer tests can run it on every query.
 template <class Narrow>
 SweepHit sweep_shape_brute_force(const World& world, const glm::vec3& center, const glm::vec3& extent,
-                                 const glm::vec3& delta, float margin, Narrow&& narrow) {
-  const glm::vec3 end = center + delta;
-  const glm::vec3 lo = glm::min(center, end) - extent - glm::vec3(margin);
-  const glm::vec3 hi = glm::max(center, end) + extent + glm::vec3(margin);
+                                 const glm::vec3& delta, Narrow&& narrow) {
+  const float margin = std::max(1.0f, 64.0f * rounding_allowance(world.bvh(), center, delta));
+  Aabb swept;
+  swept.grow(center);
+  swept.grow(center + delta);
+  swept.min -= extent + glm::vec3(margin);
+  swept.max += extent + glm::vec3(margin);
   SweepHit best;
   float t_limit = 1.0f;
   for (const BvhTriangle& t : world.bvh().triangles) {
-    const glm::vec3 tlo = glm::min(t.a, glm::min(t.b, t.c)), thi = glm::max(t.a, glm::max(t.b, t.c));
-    if (tlo.x > hi.x || tlo.y > hi.y || tlo.z > hi.z || thi.x < lo.x || thi.y < lo.y || thi.z < lo.z) {
-      continue;
-    }
+    Aabb bounds;
+    bounds.grow(t.a);
+    bounds.grow(t.b);
+    bounds.grow(t.c);
+    if (!bounds.overlaps(swept)) continue;
     const SweepHit h = narrow(t, t_limit);
     if (better(h, best)) {
       best = h;
@@ -167,9 +173,5 @@ SweepHit sweep_shape_brute_force(const World& world, const glm::vec3& center, co
   }
   return best;
 }
-
-/// The skip margin of sweep_shape_brute_force: one unit, or far more than the rounding
-/// allowance at large coordinates.
-inline float brute_force_margin(float allowance) { return std::max(1.0f, 64.0f * allowance); }
 
 }  // namespace collision::detail

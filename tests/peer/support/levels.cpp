@@ -1,7 +1,6 @@
 #include "levels.hpp"
 
 #include <chrono>
-#include <limits>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -9,6 +8,8 @@
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
+
+#include "collision/aabb.hpp"
 
 namespace prism::peer {
 namespace {
@@ -20,22 +21,19 @@ constexpr std::string_view kDensePrefix = "dense:";
 void make_dense(collision::io::Level& level) {
   collision::TriangleMesh& mesh = level.mesh;
   double edge_sum = 0.0;
-  glm::vec3 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
   for (const glm::uvec3& t : mesh.indices) {
     for (int k = 0; k < 3; ++k) {
       edge_sum += glm::distance(glm::dvec3(mesh.positions[t[k]]), glm::dvec3(mesh.positions[t[(k + 1) % 3]]));
     }
   }
-  for (const glm::vec3& p : mesh.positions) {
-    lo = glm::min(lo, p);
-    hi = glm::max(hi, p);
-  }
+  collision::Aabb bounds;
+  for (const glm::vec3& p : mesh.positions) bounds.grow(p);
   if (mesh.indices.empty() || !(edge_sum > 0.0)) throw std::runtime_error("dense mesh: no triangles");
   const double scale = kDenseMeanEdge / (edge_sum / (3.0 * static_cast<double>(mesh.indices.size())));
-  const glm::dvec3 centre = 0.5 * (glm::dvec3(lo) + glm::dvec3(hi));
+  const glm::dvec3 centre = 0.5 * (glm::dvec3(bounds.min) + glm::dvec3(bounds.max));
   for (glm::vec3& p : mesh.positions) p = glm::vec3((glm::dvec3(p) - centre) * scale);
   const glm::vec3 up = glm::normalize(level.up);
-  const float top = static_cast<float>(0.5 * glm::dot(glm::dvec3(hi - lo), glm::abs(glm::dvec3(up))) * scale);
+  const float top = static_cast<float>(0.5 * glm::dot(glm::dvec3(bounds.extent()), glm::abs(glm::dvec3(up))) * scale);
   level.spawns.clear();
   level.spawns.push_back({"dense_top", (top + 32.0f) * up, 0.0f});
 }
