@@ -276,6 +276,23 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     }
   }
 
+  // A triangle wholly beyond the plane square to the axis through one end's centre, all
+  // through the move, can only meet that end's sphere: the rest of the capsule lies on the
+  // near side of that plane. (Times up to the limit's next float: those `accept` can take.)
+  {
+    const double reach = std::nextafter(t_limit, 2.0f) * glm::dot(v, f.u);
+    const double a0 = -glm::dot(f.p, f.u), a1 = glm::dot(f.v[1], f.u) + a0, a2 = glm::dot(f.v[2], f.u) + a0;
+    const double high = std::max({a0, a1, a2}) - std::min(0.0, reach);
+    const double low = std::min({a0, a1, a2}) - std::max(0.0, reach);
+    if (high <= -f.h || low >= f.h) {
+      const detail::SphereContact c =
+          detail::sweep_sphere_triangle_d(f.v[0], f.v[1], f.v[2], f.n, high <= -f.h ? bottom : top, f.r, v, false,
+                                          t_limit, /*check_start=*/false);  // the segment is r or more away
+      if (c.hit && !c.start_overlap) keep(c.toi, c.point, c.normal, c.feature);
+      return finish(best);
+    }
+  }
+
   // (a) The end spheres.
   for (const glm::dvec3* end : {&top, &bottom}) {
     const double limit = best.t >= 0.0 ? best.t : static_cast<double>(t_limit);

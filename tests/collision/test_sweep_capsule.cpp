@@ -128,6 +128,38 @@ TEST(SweepCapsule, EndCapMeetsCornerFromAbove) {
   EXPECT_EQ(h.feature, Feature::kVertex);
 }
 
+TEST(SweepCapsule, TriangleBeyondAnEndMeetsOnlyThatEndSphere) {
+  // Triangles wholly below the bottom end's centre (or above the top end's) over the whole
+  // move can only be touched by that end sphere: the capsule's sweep is the sphere's, with the
+  // same time, point and feature, and the other end's sphere is never the one reported.
+  std::mt19937 rng(21);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  int hits = 0, edge_or_vertex = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const float r = 0.5f + std::fabs(unit(rng)), h = 0.5f + 2.0f * std::fabs(unit(rng));
+    const vec3 c(0.0f), d(6.0f * unit(rng), 6.0f * unit(rng), -3.0f * std::fabs(unit(rng)));
+    const float below = -h + std::min(0.0f, d.z);  // the bottom end's height, lowest over the move
+    const auto corner = [&] { return vec3(5.0f * unit(rng), 5.0f * unit(rng), below - 3.0f * std::fabs(unit(rng))); };
+    const Triangle t{corner(), corner(), corner()};
+    const SweepHit k = collision::sweep_capsule_triangle(t, c, r, h, kZ, d);
+    const SweepHit s = collision::sweep_sphere_triangle(t, c - vec3(0, 0, h), r, d);
+    ASSERT_EQ(k.hit, s.hit) << i;
+    if (!k.hit) continue;
+    ++hits;
+    edge_or_vertex += k.feature != Feature::kFace;
+    EXPECT_FLOAT_EQ(k.toi, s.toi) << i;
+    EXPECT_EQ(k.feature, s.feature) << i;
+    EXPECT_LT(glm::length(k.point - s.point), 1e-4f) << i;
+    // Mirrored: the same triangle above the top end, moved upwards.
+    const auto up = [&](const vec3& x) { return vec3(x.x, x.y, -x.z); };
+    const SweepHit m = collision::sweep_capsule_triangle({up(t.a), up(t.c), up(t.b)}, c, r, h, kZ, up(d));
+    ASSERT_TRUE(m.hit) << i;
+    EXPECT_FLOAT_EQ(m.toi, k.toi) << i;
+  }
+  EXPECT_GT(hits, 1000);           // the set exercises the case
+  EXPECT_GT(edge_or_vertex, 600);  // and the end sphere's edges and corners, not only faces
+}
+
 TEST(SweepCapsule, StartOverlapDepths) {
   const auto world = world_of(floor_quad(10));
   // The lower end is 0.2 above the floor: 0.3 deep.
