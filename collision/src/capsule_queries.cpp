@@ -152,10 +152,9 @@ double earliest_contact(const Frame& f, const glm::dvec3& v) {
   const double slack =
       1e-9 * (f.r + f.h + std::max({inf_norm(f.p), inf_norm(f.v[1]), inf_norm(f.v[2]), inf_norm(v)}));
   double entry = 0.0, exit = 1.0;
-  const auto axis = [&](const glm::dvec3& l) {
-    const double p0 = glm::dot(l, f.v[0]), p1 = glm::dot(l, f.v[1]), p2 = glm::dot(l, f.v[2]);
-    const double reach = f.r + slack + f.h * std::fabs(glm::dot(l, f.u));  // |l| = 1
-    const double s = glm::dot(l, f.p), w = glm::dot(l, v);
+  // On one axis: the triangle's projection p0..p2, the capsule's reach (|l| = 1) around its
+  // centre's s, which moves by w over the move.
+  const auto axis = [&](double p0, double p1, double p2, double reach, double s, double w) {
     const double lo = std::min({p0, p1, p2}) - reach, hi = std::max({p0, p1, p2}) + reach;
     if (w == 0.0) return s >= lo && s <= hi;
     double t0 = (lo - s) / w, t1 = (hi - s) / w;
@@ -164,8 +163,14 @@ double earliest_contact(const Frame& f, const glm::dvec3& v) {
     exit = std::min(exit, t1);
     return entry <= exit;
   };
-  if (!axis({1.0, 0.0, 0.0}) || !axis({0.0, 1.0, 0.0}) || !axis({0.0, 0.0, 1.0})) return 2.0;
-  if (f.has_normal() && !axis(f.n)) return 2.0;
+  const double base = f.r + slack;
+  for (int k = 0; k < 3; ++k) {  // the world axes, read off the coordinates
+    if (!axis(0.0, f.v[1][k], f.v[2][k], base + f.h * std::fabs(f.u[k]), f.p[k], v[k])) return 2.0;
+  }
+  if (f.has_normal() && !axis(0.0, glm::dot(f.n, f.v[1]), glm::dot(f.n, f.v[2]),
+                              base + f.h * std::fabs(glm::dot(f.n, f.u)), glm::dot(f.n, f.p), glm::dot(f.n, v))) {
+    return 2.0;
+  }
   return entry;
 }
 
