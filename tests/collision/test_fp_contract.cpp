@@ -1,0 +1,22 @@
+// The build rounds as the source is written: no a * b + c contracted into a fused multiply-add,
+// whatever the target (the top-level CMakeLists.txt passes -ffp-contract=off). Without it a
+// -march=native build on an FMA machine computes the sweeps and predicates with different
+// rounding from the default build, and this test fails there.
+#include <gtest/gtest.h>
+
+namespace {
+
+// a * b - c * d with a == c and b == d: exactly 0 when both products are rounded, the rounding
+// error of c * d (not 0) when the first product is fused into the subtraction.
+double cross_difference(double a, double b, double c, double d) { return a * b - c * d; }
+
+}  // namespace
+
+TEST(FloatingPoint, ProductsAreRoundedAsWrittenOnEveryTarget) {
+  volatile double x = 1.0 + 0x1p-27;  // x * x = 1 + 2^-26 + 2^-54: the last term rounds away
+  const double a = x, b = x, c = x, d = x;
+  EXPECT_EQ(cross_difference(a, b, c, d), 0.0);
+  volatile float y = 1.0f + 0x1p-12f;
+  const float e = y;
+  EXPECT_EQ(e * e - e * e, 0.0f);
+}
