@@ -165,8 +165,10 @@ struct Step {
   }
 
   // Sweeps straight down by `distance` and rests the body one skin above what it hits.
-  // Returns false when nothing is hit or the body starts in overlap.
-  bool settle(const glm::vec3& from, float distance, glm::vec3& out) const {
+  // Returns false when nothing is hit or the body starts in overlap. `probed`, when given, tells
+  // whether the scratch probe ends holding the contacts at `out` within 4 skin + tolerance.
+  bool settle(const glm::vec3& from, float distance, glm::vec3& out, bool* probed = nullptr) const {
+    if (probed) *probed = false;
     const SweepHit hit = sweep(world, body, from, -p.up * distance, SweepOptions{});
     if (!hit.hit || hit.start_overlap) return false;
     const float cos_in = glm::dot(hit.normal, p.up);
@@ -186,7 +188,10 @@ struct Step {
       for (const Contact& c : cs) {  // what the body rests on: contacts facing up (< 60 degrees)
         if (glm::dot(c.normal, p.up) >= 0.5f && (!nearest || c.distance < nearest->distance)) nearest = &c;
       }
-      if (!nearest || std::fabs(nearest->distance - skin) <= 1e-6f * radius) break;
+      if (!nearest || std::fabs(nearest->distance - skin) <= 1e-6f * radius) {
+        if (probed) *probed = true;
+        break;
+      }
       out -= p.up * ((nearest->distance - skin) / glm::dot(nearest->normal, p.up));
     }
     return true;
@@ -289,14 +294,16 @@ struct Step {
     const MoveResult lift = run(start, p.up * *p.step_height, MovePhase::kStepUp, false);
     const float height = glm::dot(lift.position - start, p.up);
     glm::vec3 landed;
+    bool probed = false;  // the scratch probe holds the contacts where land() landed
     if (height <= skin) {
       reason = "no headroom above the body";
-    } else if (land(lift.position, dir * std::max(forward, *p.min_step_forward + skin), height, landed, reason)) {
-      bool floor = walkable_here(landed);
+    } else if (land(lift.position, dir * std::max(forward, *p.min_step_forward + skin), height, landed, reason,
+                    probed)) {
+      bool floor = walkable_here(landed, probed);
       glm::vec3 ahead;
       const char* why = nullptr;
-      if (!floor) floor = land(lift.position, dir * std::max(forward, *p.step_forward_test), height, ahead, why) &&
-                          walkable_here(ahead);
+      if (!floor) floor = land(lift.position, dir * std::max(forward, *p.step_forward_test), height, ahead, why, probed) &&
+                          walkable_here(ahead, probed);
       if (!floor) {
         too_steep = true;
       } else if (glm::dot(landed - start, p.up) <= skin) {
@@ -316,15 +323,17 @@ struct Step {
     return s.succeeded;
   }
 
-  // Moves forward at the lifted height and settles down by `height` + skin.
+  // Moves forward at the lifted height and settles down by `height` + skin (`probed`: as for
+  // settle).
   bool land(const glm::vec3& lifted, const glm::vec3& forward, float height, glm::vec3& landed,
-            const char*& why) const {
+            const char*& why, bool& probed) const {
+    probed = false;
     const MoveResult fwd = run(lifted, forward, MovePhase::kStepForward, true);
     if (glm::length(horizontal(fwd.position - lifted)) < 1e-4f * radius) {
       why = "blocked at the lifted height";
       return false;
     }
-    if (!settle(fwd.position, height + skin, landed)) {
+    if (!settle(fwd.position, height + skin, landed, &probed)) {
       why = "no floor under the step";
       return false;
     }
@@ -339,9 +348,22 @@ struct Step {
   }
 
   // Whether the body at `pos` rests on a triangle whose own contact normal is walkable (a
-  // stair's edge does not count here: step-up must find the tread itself).
-  bool walkable_here(const glm::vec3& pos) const {
+  // stair's edge does not count here: step-up must find the tread itself). `probed`: the
+  // scratch probe holds the contacts at `pos` within a longer reach (settle's last look), which
+  // answer without a new query: a query with the shorter reach finds exactly those of them
+  // within it, as both compute each gap the same way.
+  bool walkable_here(const glm::vec3& pos, bool probed) const {
     std::vector<Contact>& cs = scratch.probe;
+    if (probed) {
+      bool at_reach = false;
+      for (const Contact& c : cs) {
+        if (c.distance > reach || !walkable_normal(c.normal)) continue;
+        if (c.distance < reach) return true;
+        // A gap rounded to the reach exactly may have been just beyond it in double: ask.
+        at_reach = true;
+      }
+      if (!at_reach) return false;
+    }
     find_contacts(world, body, pos, reach, cs);
     for (const Contact& c : cs) {
       if (walkable_normal(c.normal)) return true;
