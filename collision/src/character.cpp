@@ -280,12 +280,34 @@ struct Step {
     return pos;
   }
 
+  // Whether the steep contacts that held the walk back (`walk`: the contacts at the walk's end;
+  // those whose normal is against `dir`) all hold the body back at the lifted height `lifted`
+  // too: each still touched, still steep, its normal still against `dir`. Then what blocked
+  // the walk rises above the step height: a wall, not a stair's riser, whose top the lifted
+  // body would clear (a riser at most the step height tall lies wholly below the lifted body).
+  bool walled_above(const glm::vec3& lifted, const glm::vec3& dir, const std::vector<Contact>& walk) const {
+    bool any = false;
+    for (const Contact& c : walk) {
+      if (walkable_normal(c.normal) || glm::dot(c.normal, dir) >= 0.0f) continue;
+      const TriangleDistance d = distance_to_triangle(world.mesh().triangle(c.triangle), body, lifted, reach);
+      if (d.invalid_input || !(d.distance <= static_cast<double>(reach))) return false;
+      const glm::vec3 n(d.normal);
+      if (walkable_normal(n) || !(glm::dot(n, dir) < 0.0f)) return false;
+      any = true;
+    }
+    return any;
+  }
+
   // Jolt's WalkStairs: from where walking was blocked, lift by the step height, move forward by
   // what is left of the walk (at least min_step_forward beyond the skin, which held the body
-  // back from the riser), and settle back down. Succeeds only
-  // on walkable ground (looked for step_forward_test further on when the first landing is on a
-  // stair's edge), higher than the start.
-  bool step_up(const glm::vec3& start, const glm::vec3& dir, float forward, glm::vec3& out) const {
+  // back from the riser), and settle back down. Succeeds only on walkable ground (looked for
+  // step_forward_test further on when the first landing is on a stair's edge), higher than the
+  // start. A try whose lifted body is still held back by everything that blocked the walk (a
+  // wall) ends there, before the forward move: most tries are against walls. It may give up a
+  // step the forward move would have found by sliding along such a wall, past where the walk
+  // ended (a riser the body has not touched yet): a later step climbs it once it is touched.
+  bool step_up(const glm::vec3& start, const glm::vec3& dir, float forward, const std::vector<Contact>& walk,
+               glm::vec3& out) const {
     StepUp s;
     s.attempted = true;
     // The reason is put into words only for a trace: a step without one allocates nothing here.
@@ -297,6 +319,8 @@ struct Step {
     bool probed = false;  // the scratch probe holds the contacts where land() landed
     if (height <= skin) {
       reason = "no headroom above the body";
+    } else if (walled_above(lift.position, dir, walk)) {
+      reason = "what held the walk back still does at the lifted height: a wall, not a step";
     } else if (land(lift.position, dir * std::max(forward, *p.min_step_forward + skin), height, landed, reason,
                     probed)) {
       bool floor = walkable_here(landed, probed);
@@ -488,7 +512,7 @@ CharacterState step_character(const World& world, const Body& body, const Charac
         }
         glm::vec3 stepped;
         if (achieved + 1e-4f * s.radius < want_len && steep_ahead &&
-            s.step_up(pos, dir, want_len - achieved, stepped)) {
+            s.step_up(pos, dir, want_len - achieved, contacts, stepped)) {
           pos = stepped;
           have_contacts = false;
         }
