@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <tbb/blocked_range.h>
+#include <tbb/info.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
@@ -45,6 +46,9 @@ tbb::task_arena& arena_for(unsigned threads) {
 template <class Work>
 void parallel_for(std::size_t count, unsigned threads, const Work& work) {
   threads = static_cast<unsigned>(std::min<std::size_t>(batch_threads(threads), std::max<std::size_t>(count, 1)));
+  // TBB runs no more threads than the hardware has (and says so on stderr when an arena asks
+  // for more): a larger count gets the hardware's.
+  threads = std::min(threads, static_cast<unsigned>(std::max(1, tbb::info::default_concurrency())));
   if (threads <= 1) {
     for (std::size_t i = 0; i < count; ++i) work(i);
     return;

@@ -7,7 +7,7 @@
 /// Threads: `threads` = 0 uses std::thread::hardware_concurrency(); 1 runs on the calling
 /// thread. Otherwise the calling thread and oneTBB's persistent workers share the items in a
 /// task arena of `threads` slots (one arena per thread count, kept for the process; no thread
-/// is started per call, and TBB never runs more workers than the hardware has): tbb::parallel_for
+/// is started per call; a count above the hardware's threads runs as that count): tbb::parallel_for
 /// splits [0, count) into contiguous ranges of at least count / (8 x threads) items and idle
 /// threads steal halves of the others' ranges, so uneven work balances. Errors: an output span
 /// shorter than the input throws std::invalid_argument before any work; an exception thrown for
