@@ -9,7 +9,7 @@ PACKAGES=(
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   glslc glslang-tools spirv-tools libglfw3-dev libimgui-dev libstb-dev xvfb xauth xdotool
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
-  libbullet-dev libembree-dev
+  libbullet-dev libembree-dev libtbb-dev
   openarena-081-maps freedoom
 )
 missing=()

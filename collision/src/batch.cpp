@@ -1,15 +1,23 @@
-// Batches over threads (see batch.hpp): contiguous chunks from a shared counter, the first
-// exception by item index rethrown after every thread has stopped.
+// Batches over threads (see batch.hpp): oneTBB's parallel_for over blocked ranges in a task
+// arena of `threads` slots, on TBB's persistent workers; the exception of the lowest item index
+// rethrown after every thread has stopped.
 #include "collision/batch.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/info.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "collision/world.hpp"
 
@@ -22,48 +30,54 @@ unsigned batch_threads(unsigned threads) {
 
 namespace {
 
+// One arena per thread count, made on first use and kept: its slots are filled by TBB's worker
+// threads, which live as long as the process, so a batch starts no thread and its workers keep
+// their warm malloc caches from one call to the next.
+tbb::task_arena& arena_for(unsigned threads) {
+  static std::mutex mutex;
+  static std::vector<std::unique_ptr<tbb::task_arena>> arenas;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (arenas.size() <= threads) arenas.resize(threads + 1);
+  if (!arenas[threads]) arenas[threads] = std::make_unique<tbb::task_arena>(static_cast<int>(threads));
+  return *arenas[threads];
+}
+
 // Calls work(i) for every i in [0, count) on `threads` threads.
 template <class Work>
 void parallel_for(std::size_t count, unsigned threads, const Work& work) {
   threads = static_cast<unsigned>(std::min<std::size_t>(batch_threads(threads), std::max<std::size_t>(count, 1)));
+  // TBB runs no more threads than the hardware has (and says so on stderr when an arena asks
+  // for more): a larger count gets the hardware's.
+  threads = std::min(threads, static_cast<unsigned>(std::max(1, tbb::info::default_concurrency())));
   if (threads <= 1) {
     for (std::size_t i = 0; i < count; ++i) work(i);
     return;
   }
-  // About 8 chunks per thread: small enough to balance uneven queries, large enough that the
-  // shared counter is touched rarely.
-  const std::size_t chunk = std::max<std::size_t>(1, count / (static_cast<std::size_t>(threads) * 8));
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> failed{false};
+  // Ranges no smaller than about 1/8 of a thread's share: small enough to balance uneven
+  // queries, large enough that splitting and stealing stay rare.
+  const std::size_t grain = std::max<std::size_t>(1, count / (static_cast<std::size_t>(threads) * 8));
+  // The lowest failing index so far (count: none). Items above it are skipped; items below it
+  // still run, since one of them may fail too and its error is the one to report.
+  std::atomic<std::size_t> error_index{count};
   std::mutex error_mutex;
-  std::size_t error_index = count;
   std::exception_ptr error;
-  const auto run = [&] {
-    for (;;) {
-      if (failed.load(std::memory_order_relaxed)) return;
-      const std::size_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
-      if (begin >= count) return;
-      const std::size_t end = std::min(count, begin + chunk);
-      for (std::size_t i = begin; i < end; ++i) {
+  arena_for(threads).execute([&] {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, grain), [&](const tbb::blocked_range<std::size_t>& r) {
+      for (std::size_t i = r.begin(); i < r.end(); ++i) {
+        if (i > error_index.load(std::memory_order_relaxed)) return;
         try {
           work(i);
         } catch (...) {
           const std::lock_guard<std::mutex> lock(error_mutex);
-          if (i < error_index) {
-            error_index = i;
+          if (i < error_index.load(std::memory_order_relaxed)) {
+            error_index.store(i, std::memory_order_relaxed);
             error = std::current_exception();
           }
-          failed.store(true, std::memory_order_relaxed);
           return;
         }
       }
-    }
-  };
-  std::vector<std::jthread> pool;
-  pool.reserve(threads - 1);
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(run);
-  run();
-  pool.clear();  // joins
+    });
+  });
   if (error) std::rethrow_exception(error);
 }
 

@@ -20,6 +20,22 @@ namespace {
 
 using detail::finite;
 
+// Contact lists a step fills again and again, kept from one step to the next on each thread so
+// that their memory is reused: a step allocates only the contact list it returns (and, when the
+// body overlaps geometry, the list of overlapped triangles).
+struct Scratch {
+  std::vector<Contact> contacts;     // the step's contacts, copied into the state at its end
+  std::vector<Contact> probe;        // depenetration's, settle's, walkable_here's, the snap's
+  std::vector<Contact> constraints;  // what constraining() answers
+  std::vector<Contact> supports;     // the step's end: the constraints the carried velocity meets
+  std::vector<Contact> walls;        // and those the input meets
+};
+
+Scratch& thread_scratch() {
+  thread_local Scratch scratch;
+  return scratch;
+}
+
 struct Step {
   const World& world;
   const Body& body;
@@ -29,15 +45,14 @@ struct Step {
   float reach;            // skin + contact tolerance: what counts as touching
   float radius;           // smallest radius
   float min_walkable_cos;
+  Scratch& scratch;
 
   glm::vec3 horizontal(const glm::vec3& v) const { return v - p.up * glm::dot(v, p.up); }
   bool walkable_normal(const glm::vec3& n) const { return glm::dot(n, p.up) >= min_walkable_cos; }
 
-  std::vector<Contact> contacts_at(const glm::vec3& pos) const {
-    std::vector<Contact> c;
+  void contacts_at(const glm::vec3& pos, std::vector<Contact>& c) const {
     find_contacts(world, body, pos, reach, c);
     classify(c);
-    return c;
   }
 
   // Marks walkable contacts. An edge or corner contact (a stair's nosing, a ramp's crest) has a
@@ -70,9 +85,11 @@ struct Step {
     return false;
   }
 
-  // The contacts that constrain the body: all but internal edges.
-  std::vector<Contact> constraining(const std::vector<Contact>& cs) const {
-    std::vector<Contact> out;
+  // The contacts that constrain the body: all but internal edges. The answer lives in the
+  // scratch until the next call.
+  const std::vector<Contact>& constraining(const std::vector<Contact>& cs) const {
+    std::vector<Contact>& out = scratch.constraints;
+    out.clear();
     for (const Contact& c : cs) {
       if (!internal_edge(c, cs)) out.push_back(c);
     }
@@ -148,8 +165,10 @@ struct Step {
   }
 
   // Sweeps straight down by `distance` and rests the body one skin above what it hits.
-  // Returns false when nothing is hit or the body starts in overlap.
-  bool settle(const glm::vec3& from, float distance, glm::vec3& out) const {
+  // Returns false when nothing is hit or the body starts in overlap. `probed`, when given, tells
+  // whether the scratch probe ends holding the contacts at `out` within 4 skin + tolerance.
+  bool settle(const glm::vec3& from, float distance, glm::vec3& out, bool* probed = nullptr) const {
+    if (probed) *probed = false;
     const SweepHit hit = sweep(world, body, from, -p.up * distance, SweepOptions{});
     if (!hit.hit || hit.start_overlap) return false;
     const float cos_in = glm::dot(hit.normal, p.up);
@@ -162,14 +181,17 @@ struct Step {
     out = from - p.up * std::max(0.0f, hit.toi * distance - skin / cos_in);
     // Backing off skin / cos is exact above a face; above an edge or corner the gap grows
     // faster than that, so a few Newton steps along up bring the nearest gap to the skin.
-    std::vector<Contact> cs;
+    std::vector<Contact>& cs = scratch.probe;
     for (int it = 0; it < 4; ++it) {
       find_contacts(world, body, out, 4.0f * skin + *p.contact_tolerance, cs);
       const Contact* nearest = nullptr;
       for (const Contact& c : cs) {  // what the body rests on: contacts facing up (< 60 degrees)
         if (glm::dot(c.normal, p.up) >= 0.5f && (!nearest || c.distance < nearest->distance)) nearest = &c;
       }
-      if (!nearest || std::fabs(nearest->distance - skin) <= 1e-6f * radius) break;
+      if (!nearest || std::fabs(nearest->distance - skin) <= 1e-6f * radius) {
+        if (probed) *probed = true;
+        break;
+      }
       out -= p.up * ((nearest->distance - skin) / glm::dot(nearest->normal, p.up));
     }
     return true;
@@ -179,9 +201,9 @@ struct Step {
   // by `recovery` of what would bring each to the skin, at most max_recovery_push, and never
   // with its centre through a triangle it does not overlap. Returns the overlapped triangles.
   std::vector<std::uint32_t> recover(glm::vec3& pos) const {
-    std::vector<Contact> all;
+    std::vector<Contact>& all = scratch.probe;
     find_contacts(world, body, pos, 0.0f, all);
-    const std::vector<Contact> cs = constraining(all);
+    const std::vector<Contact>& cs = constraining(all);
     std::vector<std::uint32_t> overlapped;
     Depenetration d;
     glm::vec3 x(0.0f);
@@ -222,7 +244,7 @@ struct Step {
   glm::vec3 keep_skin(glm::vec3 pos, const glm::vec3& disp, const std::vector<std::uint32_t>& recovering,
                       std::vector<Contact>& contacts) const {
     find_contacts(world, body, pos, reach, contacts);
-    const std::vector<Contact> cs = constraining(contacts);
+    const std::vector<Contact>& cs = constraining(contacts);
     glm::vec3 x(0.0f);
     bool any = false;
     const float dead_band = 1e-5f * radius;  // closer than this to the skin is left alone
@@ -258,49 +280,84 @@ struct Step {
     return pos;
   }
 
+  // Whether the steep contacts that held the walk back (`walk`: the contacts at the walk's end;
+  // those whose normal is against `dir`) all hold the body back at the lifted height `lifted`
+  // too: each still touched, still steep, its normal still against `dir`. Then what blocked
+  // the walk rises above the step height: a wall, not a stair's riser, whose top the lifted
+  // body would clear (a riser at most the step height tall lies wholly below the lifted body).
+  bool walled_above(const glm::vec3& lifted, const glm::vec3& dir, const std::vector<Contact>& walk) const {
+    bool any = false;
+    for (const Contact& c : walk) {
+      if (walkable_normal(c.normal) || glm::dot(c.normal, dir) >= 0.0f) continue;
+      const TriangleDistance d = distance_to_triangle(world.mesh().triangle(c.triangle), body, lifted, reach);
+      if (d.invalid_input || !(d.distance <= static_cast<double>(reach))) return false;
+      const glm::vec3 n(d.normal);
+      if (walkable_normal(n) || !(glm::dot(n, dir) < 0.0f)) return false;
+      any = true;
+    }
+    return any;
+  }
+
   // Jolt's WalkStairs: from where walking was blocked, lift by the step height, move forward by
   // what is left of the walk (at least min_step_forward beyond the skin, which held the body
-  // back from the riser), and settle back down. Succeeds only
-  // on walkable ground (looked for step_forward_test further on when the first landing is on a
-  // stair's edge), higher than the start.
-  bool step_up(const glm::vec3& start, const glm::vec3& dir, float forward, glm::vec3& out) const {
+  // back from the riser), and settle back down. Succeeds only on walkable ground (looked for
+  // step_forward_test further on when the first landing is on a stair's edge), higher than the
+  // start. A try whose lifted body is still held back by everything that blocked the walk (a
+  // wall) ends there, before the forward move: most tries are against walls. It may give up a
+  // step the forward move would have found by sliding along such a wall, past where the walk
+  // ended (a riser the body has not touched yet): a later step climbs it once it is touched.
+  bool step_up(const glm::vec3& start, const glm::vec3& dir, float forward, const std::vector<Contact>& walk,
+               glm::vec3& out) const {
     StepUp s;
     s.attempted = true;
+    // The reason is put into words only for a trace: a step without one allocates nothing here.
+    const char* reason = nullptr;
+    bool too_steep = false;
     const MoveResult lift = run(start, p.up * *p.step_height, MovePhase::kStepUp, false);
     const float height = glm::dot(lift.position - start, p.up);
     glm::vec3 landed;
+    bool probed = false;  // the scratch probe holds the contacts where land() landed
     if (height <= skin) {
-      s.reason = "no headroom above the body";
-    } else if (land(lift.position, dir * std::max(forward, *p.min_step_forward + skin), height, landed, s.reason)) {
-      bool floor = walkable_here(landed);
+      reason = "no headroom above the body";
+    } else if (walled_above(lift.position, dir, walk)) {
+      reason = "what held the walk back still does at the lifted height: a wall, not a step";
+    } else if (land(lift.position, dir * std::max(forward, *p.min_step_forward + skin), height, landed, reason,
+                    probed)) {
+      bool floor = walkable_here(landed, probed);
       glm::vec3 ahead;
-      std::string why;
-      if (!floor) floor = land(lift.position, dir * std::max(forward, *p.step_forward_test), height, ahead, why) &&
-                          walkable_here(ahead);
+      const char* why = nullptr;
+      if (!floor) floor = land(lift.position, dir * std::max(forward, *p.step_forward_test), height, ahead, why, probed) &&
+                          walkable_here(ahead, probed);
       if (!floor) {
-        s.reason = "the step's surface is too steep, also " + std::to_string(*p.step_forward_test) + " further on";
+        too_steep = true;
       } else if (glm::dot(landed - start, p.up) <= skin) {
-        s.reason = "landed no higher than walking";
+        reason = "landed no higher than walking";
       } else {
         s.succeeded = true;
         s.height = glm::dot(landed - start, p.up);
-        s.reason = "stepped onto walkable ground";
+        reason = "stepped onto walkable ground";
         out = landed;
       }
     }
-    if (trace) trace->step_up = s;
+    if (trace) {
+      s.reason = too_steep ? "the step's surface is too steep, also " + std::to_string(*p.step_forward_test) + " further on"
+                           : std::string(reason);
+      trace->step_up = s;
+    }
     return s.succeeded;
   }
 
-  // Moves forward at the lifted height and settles down by `height` + skin.
+  // Moves forward at the lifted height and settles down by `height` + skin (`probed`: as for
+  // settle).
   bool land(const glm::vec3& lifted, const glm::vec3& forward, float height, glm::vec3& landed,
-            std::string& why) const {
+            const char*& why, bool& probed) const {
+    probed = false;
     const MoveResult fwd = run(lifted, forward, MovePhase::kStepForward, true);
     if (glm::length(horizontal(fwd.position - lifted)) < 1e-4f * radius) {
       why = "blocked at the lifted height";
       return false;
     }
-    if (!settle(fwd.position, height + skin, landed)) {
+    if (!settle(fwd.position, height + skin, landed, &probed)) {
       why = "no floor under the step";
       return false;
     }
@@ -315,9 +372,22 @@ struct Step {
   }
 
   // Whether the body at `pos` rests on a triangle whose own contact normal is walkable (a
-  // stair's edge does not count here: step-up must find the tread itself).
-  bool walkable_here(const glm::vec3& pos) const {
-    std::vector<Contact> cs;
+  // stair's edge does not count here: step-up must find the tread itself). `probed`: the
+  // scratch probe holds the contacts at `pos` within a longer reach (settle's last look), which
+  // answer without a new query: a query with the shorter reach finds exactly those of them
+  // within it, as both compute each gap the same way.
+  bool walkable_here(const glm::vec3& pos, bool probed) const {
+    std::vector<Contact>& cs = scratch.probe;
+    if (probed) {
+      bool at_reach = false;
+      for (const Contact& c : cs) {
+        if (c.distance > reach || !walkable_normal(c.normal)) continue;
+        if (c.distance < reach) return true;
+        // A gap rounded to the reach exactly may have been just beyond it in double: ask.
+        at_reach = true;
+      }
+      if (!at_reach) return false;
+    }
     find_contacts(world, body, pos, reach, cs);
     for (const Contact& c : cs) {
       if (walkable_normal(c.normal)) return true;
@@ -350,7 +420,7 @@ void validate_state(const Body& body, const CharacterState& s, const CharacterPa
 Step make_step(const World& world, const Body& body, const CharacterParams& p, Trace* trace) {
   const float skin = p.move.resolved_skin(body);
   return Step{world, body, p, trace, skin, skin + *p.contact_tolerance, body.min_radius(),
-              std::cos(glm::radians(p.max_slope_degrees)) - 1e-6f};
+              std::cos(glm::radians(p.max_slope_degrees)) - 1e-6f, thread_scratch()};
 }
 
 void fill_ground_trace(const Step& s, const CharacterState& out, Trace* trace) {
@@ -375,7 +445,7 @@ CharacterState refresh_contacts(const World& world, const Body& body, const Char
   validate_state(body, state, p);
   const Step s = make_step(world, body, p, nullptr);
   CharacterState out = state;
-  out.contacts = s.contacts_at(state.position);
+  s.contacts_at(state.position, out.contacts);
   s.ground_from(out.contacts, out);
   return out;
 }
@@ -415,7 +485,7 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   if (trace) trace->desired = disp;
 
   // 3. The move, and 4. the skin (robust method).
-  std::vector<Contact> contacts;
+  std::vector<Contact>& contacts = s.scratch.contacts;
   bool have_contacts = false;  // `contacts` are those at `pos`
   if (supported && !jumped) {
     // Standing still on walkable ground: gravity presses into the ground and never slides.
@@ -427,7 +497,7 @@ CharacterState step_character(const World& world, const Body& body, const Charac
       if (robust) {
         pos = s.keep_skin(pos, disp, recovering, contacts);
       } else {
-        contacts = s.contacts_at(pos);
+        s.contacts_at(pos, contacts);
       }
       have_contacts = true;
       // Step-up: only when the walk fell short and a steep contact blocks the input.
@@ -442,7 +512,7 @@ CharacterState step_character(const World& world, const Body& body, const Charac
         }
         glm::vec3 stepped;
         if (achieved + 1e-4f * s.radius < want_len && steep_ahead &&
-            s.step_up(pos, dir, want_len - achieved, stepped)) {
+            s.step_up(pos, dir, want_len - achieved, contacts, stepped)) {
           pos = stepped;
           have_contacts = false;
         }
@@ -464,7 +534,7 @@ CharacterState step_character(const World& world, const Body& body, const Charac
     if (robust) {
       pos = s.keep_skin(pos, disp, recovering, contacts);
     } else {
-      contacts = s.contacts_at(pos);
+      s.contacts_at(pos, contacts);
     }
   }
 
@@ -473,11 +543,12 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   if (supported && !jumped && !on_walkable && *p.snap_distance > 0.0f && glm::dot(v_free, up) <= 0.0f) {
     glm::vec3 snapped;
     if (s.settle(pos, *p.snap_distance + s.skin, snapped)) {
-      std::vector<Contact> there = s.contacts_at(snapped);
+      std::vector<Contact>& there = s.scratch.probe;
+      s.contacts_at(snapped, there);
       if (std::any_of(there.begin(), there.end(), [](const Contact& c) { return c.walkable; })) {
         if (trace) trace->snapped_down = glm::dot(pos - snapped, up) > 2.0f * s.skin;
         pos = snapped;
-        contacts = std::move(there);
+        contacts.swap(there);
       }
     }
   }
@@ -485,18 +556,20 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   // 6. Contacts, ground and velocity.
   CharacterState out;
   out.position = pos;
-  out.contacts = std::move(contacts);
+  out.contacts.assign(contacts.begin(), contacts.end());
   s.ground_from(out.contacts, out);
-  const std::vector<Contact> constraints = s.constraining(out.contacts);
+  const std::vector<Contact>& constraints = s.constraining(out.contacts);
   // The carried velocity meets walkable ground by the surface that holds the body (a ledge's
   // edge by the ledge's top face): standing on an edge leaves no sideways velocity behind.
-  std::vector<Contact> supports = constraints;
+  std::vector<Contact>& supports = s.scratch.supports;
+  supports.assign(constraints.begin(), constraints.end());
   for (Contact& c : supports) {
     if (c.walkable) c.normal = s.support_normal(c, out.contacts);
   }
   v_free = remove_into(v_free, supports);
   // The input meets steep contacts as walls (their normals flattened), as it did in the move.
-  std::vector<Contact> as_walls = constraints;
+  std::vector<Contact>& as_walls = s.scratch.walls;
+  as_walls.assign(constraints.begin(), constraints.end());
   for (Contact& c : as_walls) {
     const glm::vec3 flat = s.horizontal(c.normal);
     if (!c.walkable && glm::dot(c.normal, up) > 0.0f && glm::length(flat) > 1e-6f) c.normal = glm::normalize(flat);
