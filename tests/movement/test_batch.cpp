@@ -131,8 +131,9 @@ TEST(Batch, TheLowestFailingCharactersErrorComesBackAndShortSpansAreRefused) {
   } catch (const std::invalid_argument& e) {
     // The same message as the single call for character 700.
     try {
-      (void)collision::step_character(m.world, body, collision::CharacterState{m.level.spawns.front().origin}, inputs[700],
-                                      1.0f / 60.0f, params);
+      collision::CharacterState start;
+      start.position = m.level.spawns.front().origin;
+      (void)collision::step_character(m.world, body, start, inputs[700], 1.0f / 60.0f, params);
     } catch (const std::invalid_argument& single) {
       EXPECT_STREQ(e.what(), single.what());
     }
