@@ -160,20 +160,29 @@ double thread_seconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
-/// Queries per second of `run` over `count` queries, in thread CPU time: the set is repeated
-/// until a timing lasts at least 0.2 s, and the best of `reps` timings is kept.
-double rate(std::size_t count, int reps, const std::function<void()>& run) {
-  double t0 = thread_seconds();
-  run();  // warm-up, and a first estimate
-  const double once = std::max(thread_seconds() - t0, 1e-6);
-  const int repeat = std::max(1, static_cast<int>(std::ceil(0.2 / once)));
-  double best = 1e300;
-  for (int r = 0; r < reps; ++r) {
-    t0 = thread_seconds();
-    for (int k = 0; k < repeat; ++k) run();
-    best = std::min(best, (thread_seconds() - t0) / repeat);
+/// Queries per second of each of `runs` over the same `count` queries, in thread CPU time.
+/// Each run's set is repeated until a timing lasts at least 0.2 s; the runs are timed in turn
+/// (ours, the peer's, ours, ...) `reps` times and each keeps its best, so that a change of load
+/// on the shared machine falls on every side of a ratio rather than on one.
+std::vector<double> rates(std::size_t count, int reps, const std::vector<std::function<void()>>& runs) {
+  std::vector<int> repeat;
+  for (const auto& run : runs) {
+    const double t0 = thread_seconds();
+    run();  // warm-up, and a first estimate
+    const double once = std::max(thread_seconds() - t0, 1e-6);
+    repeat.push_back(std::max(1, static_cast<int>(std::ceil(0.2 / once))));
   }
-  return static_cast<double>(count) / best;
+  std::vector<double> best(runs.size(), 1e300);
+  for (int r = 0; r < reps; ++r) {
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      const double t0 = thread_seconds();
+      for (int k = 0; k < repeat[i]; ++k) runs[i]();
+      best[i] = std::min(best[i], (thread_seconds() - t0) / repeat[i]);
+    }
+  }
+  std::vector<double> out;
+  for (double b : best) out.push_back(static_cast<double>(count) / b);
+  return out;
 }
 
 /// Best of `reps` (at least 3) thread CPU times of `build`, in milliseconds; also the best
@@ -300,16 +309,17 @@ int main(int argc, char** argv) {
         row.start_overlap += ours.start_overlap;
         row.hit_agree += !ours.start_overlap && ours.hit == b;
       }
-      row.ours = rate(set->size(), opt.reps, [&] {
+      const std::vector<double> rate = rates(set->size(), opt.reps, {[&] {
         double sum = 0.0;
         for (const Query& q : *set) sum += collision::sweep_sphere(world, q.start, r, q.move).toi;
         g_sink = g_sink + sum;
-      });
-      row.bullet = rate(set->size(), opt.reps, [&] {
+      }, [&] {
         double sum = 0.0;
         for (const Query& q : *set) sum += bullet.sweep_sphere(q.start, q.move).fraction;
         g_sink = g_sink + sum;
-      });
+      }});
+      row.ours = rate[0];
+      row.bullet = rate[1];
       sweeps.push_back(row);
     }
 
@@ -328,21 +338,22 @@ int main(int argc, char** argv) {
         row.agree_bullet += a == b;
         row.agree_embree += a == c;
       }
-      row.ours = rate(set->size(), opt.reps, [&] {
+      const std::vector<double> rate = rates(set->size(), opt.reps, {[&] {
         double sum = 0.0;
         for (const Query& q : *set) sum += collision::raycast(world, q.start, q.move).t;
         g_sink = g_sink + sum;
-      });
-      row.bullet = rate(set->size(), opt.reps, [&] {
+      }, [&] {
         double sum = 0.0;
         for (const Query& q : *set) sum += bullet.raycast(q.start, q.move).fraction;
         g_sink = g_sink + sum;
-      });
-      row.embree = rate(set->size(), opt.reps, [&] {
+      }, [&] {
         double sum = 0.0;
         for (const Query& q : *set) sum += embree.raycast(q.start, q.move).t;
         g_sink = g_sink + sum;
-      });
+      }});
+      row.ours = rate[0];
+      row.bullet = rate[1];
+      row.embree = rate[2];
       rays.push_back(row);
     }
 
@@ -382,21 +393,22 @@ int main(int argc, char** argv) {
         row.start_overlap += ours.start_overlap;
         row.hit_agree += !ours.start_overlap && ours.hit == b;
       }
-      row.ours = rate(run.set->size(), opt.reps, [&] {
+      const std::vector<double> rate = rates(run.set->size(), opt.reps, {[&] {
         double sum = 0.0;
         for (const Query& q : *run.set) sum += (*run.ours)(q).toi;
         g_sink = g_sink + sum;
-      });
-      row.bullet = rate(run.set->size(), opt.reps, [&] {
+      }, [&] {
         double sum = 0.0;
         for (const Query& q : *run.set) sum += (*run.peer)(q).fraction;
         g_sink = g_sink + sum;
-      });
+      }});
+      row.ours = rate[0];
+      row.bullet = rate[1];
       shapes.push_back(row);
     }
   }
 
-  std::printf("Single thread, %s; %zu queries a set; thread CPU time, best of %d timings; "
+  std::printf("Single thread, %s; %zu queries a set; thread CPU time, best of %d timings taken in turn with the peers'; "
               "sphere radius %g.\n\n",
               cpu_name().c_str(), opt.queries, opt.reps, static_cast<double>(r));
   if (opt.run("spheres")) {

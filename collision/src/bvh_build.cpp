@@ -245,11 +245,13 @@ void set_lane(BvhPacket4& p, int lane, const BvhTriangle& t, std::uint32_t slot)
   p.nx[lane] = t.n.x, p.ny[lane] = t.n.y, p.nz[lane] = t.n.z;
   p.d[lane] = t.d;
   p.slot[lane] = slot;
+  p.index[lane] = t.index;
 }
 
 void clear_lane(BvhPacket4& p, int lane) {
   BvhTriangle empty{};
   empty.d = std::numeric_limits<float>::infinity();
+  empty.index = BvhPacket4::kEmptyLane;
   set_lane(p, lane, empty, BvhPacket4::kEmptyLane);
 }
 

@@ -95,7 +95,16 @@ void traverse_segment(const Bvh& bvh, const SweptSegment& seg, float& t_max, Lea
           i = __builtin_ctz(static_cast<unsigned>(mask));
           mask &= mask - 1;
         }
-        for (int k = 0; k < n - 1; ++k) stack[top++] = hits[k];
+        // The pushed siblings are mostly visited later: start fetching them now, so that their
+        // cache misses overlap the work on the nearest one.
+        for (int k = 0; k < n - 1; ++k) {
+          const char* next = (hits[k].ref & BvhNode4::kLeafBit) == 0
+                                 ? reinterpret_cast<const char*>(&bvh.nodes[hits[k].ref])
+                                 : reinterpret_cast<const char*>(&bvh.packets[hits[k].packet]);
+          _mm_prefetch(next, _MM_HINT_T0);
+          _mm_prefetch(next + 64, _MM_HINT_T0);
+          stack[top++] = hits[k];
+        }
         ref = hits[n - 1].ref;
         packet = hits[n - 1].packet;
         continue;

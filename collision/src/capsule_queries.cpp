@@ -2,8 +2,11 @@
 #include "collision/capsule_queries.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <optional>
 
 #include <glm/geometric.hpp>
 
@@ -42,6 +45,12 @@ Frame make_leaf_frame(const BvhTriangle& t, const glm::dvec3& center, double rad
   Frame f{detail::make_triangle_frame(t), center, unit_axis, half_height, radius};
   f.p -= f.a;
   return f;
+}
+
+// std::nextafter(x, 2.0f) for 0 <= x < 2 (a time limit), inline rather than a libm call.
+float next_float_up(float x) {
+  if (x == 0.0f) return std::numeric_limits<float>::denorm_min();
+  return std::bit_cast<float>(std::bit_cast<std::uint32_t>(x) + 1u);
 }
 
 bool valid_capsule(const glm::vec3& center, float radius, float half_height, const glm::vec3& axis) {
@@ -285,7 +294,7 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
   // through the move, can only meet that end's sphere: the rest of the capsule lies on the
   // near side of that plane. (Times up to the limit's next float: those `accept` can take.)
   {
-    const double reach = std::nextafter(t_limit, 2.0f) * glm::dot(v, f.u);
+    const double reach = next_float_up(t_limit) * glm::dot(v, f.u);
     const double a0 = -glm::dot(f.p, f.u), a1 = glm::dot(f.v[1], f.u) + a0, a2 = glm::dot(f.v[2], f.u) + a0;
     const double high = std::max({a0, a1, a2}) - std::min(0.0, reach);
     const double low = std::min({a0, a1, a2}) - std::max(0.0, reach);
@@ -373,16 +382,12 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   // SSE tests (the capsule's reach on each plane and edge plane, in time, and the swept
   // bounds) cull four leaf triangles at once, never one the capsule could touch first. They
   // are broadcast when the first leaf is reached: most sweeps end in the inner nodes.
-  detail::CapsuleSweep4 bound;
-  bool bound_set = false;
+  std::optional<detail::CapsuleSweep4> bound;  // built in place: no copy of its SSE tables
   return detail::sweep_shape(
       world, center, capsule_extent(radius, half_height, axis), delta, allowance, radius,
       [&](const BvhPacket4& p, float tm, float depth, float* entry) {
-        if (!bound_set) {
-          bound = detail::CapsuleSweep4(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided);
-          bound_set = true;
-        }
-        return detail::capsule_candidates(p, bound, tm, depth, entry);
+        if (!bound) bound.emplace(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided);
+        return detail::capsule_candidates(p, *bound, tm, depth, entry);
       },
       [&](const BvhTriangle& t, float tm, bool overlap_only) {
         return sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index,

@@ -28,7 +28,7 @@ using detail::valid_triangle;
 
 // The candidate lanes of one packet through the exact double narrow phase; lowers t_limit when
 // a better contact is found.
-void sweep_packet(const Bvh& bvh, const BvhPacket4& packet, const detail::SphereSweep4& q,
+void sweep_packet(const BvhPacket4& packet, const detail::SphereSweep4& q,
                   const glm::vec3& center, float radius, const glm::vec3& delta, bool one_sided,
                   float allowance, SweepHit& best, float& t_limit) {
   // Once the best contact is an overlap of depth P, only planes within r - P of the start can
@@ -40,7 +40,7 @@ void sweep_packet(const Bvh& bvh, const BvhPacket4& packet, const detail::Sphere
   while (mask) {
     const int lane = __builtin_ctz(static_cast<unsigned>(mask));
     mask &= mask - 1;
-    const BvhTriangle& t = bvh.triangles[packet.slot[lane]];
+    const BvhTriangle t = packet.triangle(lane);
     const detail::SphereContact c = detail::sweep_sphere_triangle_d(
         glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c), glm::dvec3(t.n), glm::dvec3(center),
         radius, glm::dvec3(delta), one_sided, t_limit);
@@ -144,7 +144,7 @@ SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
   detail::traverse_segment(bvh, seg, t_max,
                            [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
                              for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-                               sweep_packet(bvh, bvh.packets[packet + k], q, center, radius, delta,
+                               sweep_packet(bvh.packets[packet + k], q, center, radius, delta,
                                             options.one_sided, allowance, best, tm);
                              }
                              // Once the best is a start overlap of depth P (tm is then 0), only
@@ -168,7 +168,7 @@ SweepHit sweep_sphere_brute_force(const World& world, const glm::vec3& center, f
   SweepHit best;
   float t_limit = 1.0f;
   for (const BvhPacket4& packet : bvh.packets) {
-    sweep_packet(bvh, packet, q, center, radius, delta, options.one_sided, allowance, best, t_limit);
+    sweep_packet(packet, q, center, radius, delta, options.one_sided, allowance, best, t_limit);
   }
   return best;
 }

@@ -125,7 +125,7 @@ SweepHit sweep_shape(const World& world, const glm::vec3& center, const glm::vec
         }
         mask &= ~(1 << lane);
         if (entry[lane] > tm * 1.0001f) continue;  // as candidates() would now reject it
-        const SweepHit h = narrow(bvh.triangles[p.slot[lane]], tm, best.hit && best.start_overlap);
+        const SweepHit h = narrow(p.triangle(lane), tm, best.hit && best.start_overlap);
         if (better(h, best)) {
           best = h;
           tm = h.toi;

@@ -59,8 +59,24 @@ struct alignas(16) BvhPacket4 {
   float cx[4], cy[4], cz[4];
   float nx[4], ny[4], nz[4];
   float d[4];
-  std::uint32_t slot[4];  ///< index into Bvh::triangles
+  std::uint32_t slot[4];   ///< index into Bvh::triangles
+  std::uint32_t index[4];  ///< the triangle's index in the source mesh (BvhTriangle::index)
   static constexpr std::uint32_t kEmptyLane = 0xFFFFFFFFu;
+
+  /// Lane `lane` as a BvhTriangle (the same floats as Bvh::triangles[slot[lane]]): the narrow
+  /// phase reads it here, in the cache line the packet test just loaded, rather than from
+  /// Bvh::triangles (a cache miss of its own on a level-sized mesh).
+  BvhTriangle triangle(int lane) const {
+    BvhTriangle t;
+    t.a = glm::vec3(ax[lane], ay[lane], az[lane]);
+    t.b = glm::vec3(bx[lane], by[lane], bz[lane]);
+    t.c = glm::vec3(cx[lane], cy[lane], cz[lane]);
+    t.n = glm::vec3(nx[lane], ny[lane], nz[lane]);
+    t.d = d[lane];
+    t.index = index[lane];
+    t.pad = t.pad2 = 0.0f;
+    return t;
+  }
 };
 
 enum class BvhSplit {
