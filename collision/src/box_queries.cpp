@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <optional>
 
 #include <glm/geometric.hpp>
 
@@ -430,7 +429,7 @@ SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3&
   const glm::dvec3 v(delta);
   const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
   // Broadcast when the first leaf is reached: most sweeps end in the inner nodes.
-  std::optional<detail::BoxSweep4> q;  // built in place: no copy of its SSE tables
+  detail::LazyQuery<detail::BoxSweep4> q;
   // The loop's best, followed as sweep_shape follows it (detail::better on the same hits), with
   // its frame and contact input: the winner's contact point without a second sweep.
   SweepHit mine;
@@ -439,8 +438,8 @@ SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3&
   SweepHit best = detail::sweep_shape(
       world, center, half_extents, delta, allowance, std::min({half_extents.x, half_extents.y, half_extents.z}),
       [&](const BvhPacket4& p, float tm, float depth, float* entry) {
-        if (!q) q.emplace(center, half_extents, delta, allowance, options.one_sided);
-        return detail::box_candidates(p, *q, tm, depth, entry);
+        return detail::box_candidates(p, q.get(center, half_extents, delta, allowance, options.one_sided), tm, depth,
+                                      entry);
       },
       [&](const BvhTriangle& t, float tm, bool) {
         const Frame f = make_leaf_frame(t, center, half_extents);

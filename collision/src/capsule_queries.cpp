@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <optional>
 
 #include <glm/geometric.hpp>
 
@@ -382,12 +381,13 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   // SSE tests (the capsule's reach on each plane and edge plane, in time, and the swept
   // bounds) cull four leaf triangles at once, never one the capsule could touch first. They
   // are broadcast when the first leaf is reached: most sweeps end in the inner nodes.
-  std::optional<detail::CapsuleSweep4> bound;  // built in place: no copy of its SSE tables
+  detail::LazyQuery<detail::CapsuleSweep4> bound;
   return detail::sweep_shape(
       world, center, capsule_extent(radius, half_height, axis), delta, allowance, radius,
       [&](const BvhPacket4& p, float tm, float depth, float* entry) {
-        if (!bound) bound.emplace(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided);
-        return detail::capsule_candidates(p, *bound, tm, depth, entry);
+        return detail::capsule_candidates(
+            p, bound.get(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided), tm, depth,
+            entry);
       },
       [&](const BvhTriangle& t, float tm, bool overlap_only) {
         return sweep_frame(make_leaf_frame(t, c, radius, half_height, u), v, options.one_sided, tm, t.index,
