@@ -162,33 +162,50 @@ int sphere_path_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_l
   // The path's reach: a contact the exact test accepts may lie a rounding past t_limit.
   const __m128 tl = _mm_set1_ps(t_limit * 1.0001f);
   const __m128 dx = _mm_mul_ps(q.v[0], tl), dy = _mm_mul_ps(q.v[1], tl), dz = _mm_mul_ps(q.v[2], tl);
-  const __m128 nx = _mm_load_ps(t.nx), ny = _mm_load_ps(t.ny), nz = _mm_load_ps(t.nz);
   const float* xs[3] = {t.ax, t.bx, t.cx};
   const float* ys[3] = {t.ay, t.by, t.cy};
   const float* zs[3] = {t.az, t.bz, t.cz};
+  // The start relative to corner i: one float subtraction from the world coordinates, an
+  // error of at most 2^-23 of the scale the allowance is 4e-6 of.
+  const auto from_corner = [&](int i, __m128& wx, __m128& wy, __m128& wz) {
+    wx = _mm_sub_ps(q.p[0], _mm_load_ps(xs[i]));
+    wy = _mm_sub_ps(q.p[1], _mm_load_ps(ys[i]));
+    wz = _mm_sub_ps(q.p[2], _mm_load_ps(zs[i]));
+  };
+  // The slack: 2^-17 of the lane's magnitudes (the bounds' float rounding is a few 2^-24 of
+  // them; |e| <= |w_i| + |w_j| is covered by the factor 2), plus a quarter of the allowance
+  // (the subtractions).
+  __m128 magnitude = max_abs3(dx, dy, dz), wx, wy, wz;
+  for (int i = 0; i < 3; ++i) {
+    from_corner(i, wx, wy, wz);
+    magnitude = _mm_max_ps(magnitude, max_abs3(wx, wy, wz));
+  }
+  const __m128 slack = _mm_add_ps(_mm_mul_ps(q.allowance, _mm_set1_ps(0.25f)),
+                                  _mm_mul_ps(magnitude, _mm_set1_ps(2.0f / 131072.0f)));
+  const __m128 limit = _mm_add_ps(_mm_sub_ps(q.reach, q.allowance), slack);  // radius + slack
+
+  // The face: the path's part u in [lo, hi] inside the prism {|n.(x - A)| <= r, inside the
+  // three edge planes}, each grown by the slack.
+  const __m128 nx = _mm_load_ps(t.nx), ny = _mm_load_ps(t.ny), nz = _mm_load_ps(t.nz);
+  __m128 lo = zero, hi = one, empty = zero, keep = zero;
+  from_corner(0, wx, wy, wz);
+  const __m128 h0 = dot3(nx, ny, nz, wx, wy, wz), hd = dot3(nx, ny, nz, dx, dy, dz);
+  clip(h0, hd, limit, lo, hi, empty);
+  clip(_mm_sub_ps(zero, h0), _mm_sub_ps(zero, hd), limit, lo, hi, empty);
   const __m128 a = dot3(dx, dy, dz, dx, dy, dz);
-  __m128 magnitude = max_abs3(dx, dy, dz);
-  __m128 o_w[3], o_d[3], o_len[3];  // each edge plane: o.w, o.d and |o|, for the face below
-  __m128 h0 = zero;
-  __m128 edge_bound = _mm_set1_ps(std::numeric_limits<float>::infinity()), edge_nan = zero;
   for (int i = 0; i < 3; ++i) {
     const int j = (i + 1) % 3;
-    // Relative to corner i (one float subtraction from the world coordinates: an error of at
-    // most 2^-23 of the scale the allowance is 4e-6 of).
-    const __m128 vx = _mm_load_ps(xs[i]), vy = _mm_load_ps(ys[i]), vz = _mm_load_ps(zs[i]);
-    const __m128 wx = _mm_sub_ps(q.p[0], vx), wy = _mm_sub_ps(q.p[1], vy), wz = _mm_sub_ps(q.p[2], vz);
-    const __m128 ex = _mm_sub_ps(_mm_load_ps(xs[j]), vx), ey = _mm_sub_ps(_mm_load_ps(ys[j]), vy),
-                 ez = _mm_sub_ps(_mm_load_ps(zs[j]), vz);
-    magnitude = _mm_max_ps(magnitude, max_abs3(wx, wy, wz));  // |e| <= |w_i| + |w_j|
-    if (i == 0) h0 = dot3(nx, ny, nz, wx, wy, wz);
-    // Edge i's plane: outward normal o = e x n (|o| = |e| for a unit n).
+    from_corner(i, wx, wy, wz);
+    const __m128 ex = _mm_sub_ps(_mm_load_ps(xs[j]), _mm_load_ps(xs[i]));
+    const __m128 ey = _mm_sub_ps(_mm_load_ps(ys[j]), _mm_load_ps(ys[i]));
+    const __m128 ez = _mm_sub_ps(_mm_load_ps(zs[j]), _mm_load_ps(zs[i]));
+    const __m128 c = dot3(ex, ey, ez, ex, ey, ez);
+    // Edge i's plane: outward normal o = e x n, |o| = |e| for a unit n.
     const __m128 ox = _mm_sub_ps(_mm_mul_ps(ey, nz), _mm_mul_ps(ez, ny));
     const __m128 oy = _mm_sub_ps(_mm_mul_ps(ez, nx), _mm_mul_ps(ex, nz));
     const __m128 oz = _mm_sub_ps(_mm_mul_ps(ex, ny), _mm_mul_ps(ey, nx));
-    const __m128 c = dot3(ex, ey, ez, ex, ey, ez);
-    o_w[i] = dot3(ox, oy, oz, wx, wy, wz);
-    o_d[i] = dot3(ox, oy, oz, dx, dy, dz);
-    o_len[i] = _mm_sqrt_ps(c);
+    clip(dot3(ox, oy, oz, wx, wy, wz), dot3(ox, oy, oz, dx, dy, dz), _mm_mul_ps(slack, _mm_sqrt_ps(c)), lo, hi,
+         empty);
     // The edge: segment p + s d against corner_i + u e (Ericson 2005, 5.1.9); any (s, u) in the
     // square is a valid start for the bound.
     const __m128 b = dot3(dx, dy, dz, ex, ey, ez);
@@ -198,7 +215,7 @@ int sphere_path_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_l
     const __m128 u = clamp01(_mm_div_ps(_mm_add_ps(_mm_mul_ps(b, s), e), c));
     s = clamp01(_mm_div_ps(_mm_sub_ps(_mm_mul_ps(b, u), d), a));
     // r = p + s d - (corner + u e), f = |r|; the gradient is (r.d, -r.e) / f, so the bound
-    // f + (least of the linear term over the square) is (f^2 + least of (r.d, -r.e) terms) / f.
+    // f + (least of the linear term over the square) is (f^2 + least of the r.d, r.e terms) / f.
     const __m128 rx = _mm_sub_ps(_mm_add_ps(wx, _mm_mul_ps(s, dx)), _mm_mul_ps(u, ex));
     const __m128 ry = _mm_sub_ps(_mm_add_ps(wy, _mm_mul_ps(s, dy)), _mm_mul_ps(u, ey));
     const __m128 rz = _mm_sub_ps(_mm_add_ps(wz, _mm_mul_ps(s, dz)), _mm_mul_ps(u, ez));
@@ -208,23 +225,8 @@ int sphere_path_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_l
     const __m128 ds = _mm_min_ps(_mm_mul_ps(gs, _mm_sub_ps(zero, s)), _mm_mul_ps(gs, _mm_sub_ps(one, s)));
     const __m128 du = _mm_min_ps(_mm_mul_ps(gu, _mm_sub_ps(zero, u)), _mm_mul_ps(gu, _mm_sub_ps(one, u)));
     const __m128 bound = _mm_div_ps(_mm_add_ps(f2, _mm_add_ps(ds, du)), _mm_sqrt_ps(f2));
-    edge_nan = _mm_or_ps(edge_nan, _mm_cmpunord_ps(bound, bound));  // f = 0: no claim
-    edge_bound = _mm_min_ps(edge_bound, bound);
+    keep = _mm_or_ps(keep, _mm_cmpnlt_ps(limit, bound));  // within the radius, or a NaN (f = 0)
   }
-  // The slack: 2^-17 of the lane's magnitudes (the bound's float rounding is a few 2^-24 of
-  // them), doubled for |e|, plus a quarter of the allowance (the subtractions above).
-  const __m128 slack = _mm_add_ps(_mm_mul_ps(q.allowance, _mm_set1_ps(0.25f)),
-                                  _mm_mul_ps(magnitude, _mm_set1_ps(2.0f / 131072.0f)));
-  const __m128 limit = _mm_add_ps(_mm_sub_ps(q.reach, q.allowance), slack);  // radius + slack
-  __m128 keep = _mm_or_ps(edge_nan, _mm_cmple_ps(edge_bound, limit));
-  if ((_mm_movemask_ps(keep) & mask) == mask) return mask;
-  // The face: does the path meet the prism {|n.(x - A)| <= r, inside the three edge planes},
-  // each grown by the slack?
-  __m128 lo = zero, hi = one, empty = zero;
-  const __m128 hd = dot3(nx, ny, nz, dx, dy, dz);
-  clip(h0, hd, limit, lo, hi, empty);
-  clip(_mm_sub_ps(zero, h0), _mm_sub_ps(zero, hd), limit, lo, hi, empty);
-  for (int i = 0; i < 3; ++i) clip(o_w[i], o_d[i], _mm_mul_ps(slack, o_len[i]), lo, hi, empty);
   keep = _mm_or_ps(keep, _mm_andnot_ps(empty, _mm_cmple_ps(lo, hi)));
   return mask & _mm_movemask_ps(keep);
 }

@@ -41,7 +41,7 @@ void sweep_packet(const BvhPacket4& packet, const detail::SphereSweep4& q,
   int mask = detail::sphere_candidates(packet, q, t_limit, max_plane_distance);
   // Worth its cost (about 150 SSE instructions) where it saves two or more exact tests (of
   // about 600 each) at once; a start overlap, which it cannot reject, is never one.
-  if (path_test && !best.start_overlap && __builtin_popcount(static_cast<unsigned>(mask)) >= 2) {
+  if (path_test && !best.start_overlap && (mask & (mask - 1)) != 0) {
     mask = detail::sphere_path_candidates(packet, q, t_limit, mask);
   }
   while (mask) {
