@@ -174,7 +174,8 @@ int sphere_path_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_l
   };
   // The slack: 2^-17 of the lane's magnitudes (the bounds' float rounding is a few 2^-24 of
   // them; |e| <= |w_i| + |w_j| is covered by the factor 2), plus a quarter of the allowance
-  // (the subtractions).
+  // (the subtractions), on top of the packet test's reach (radius + allowance: never below
+  // the radius, whatever the rounding of that sum).
   __m128 magnitude = max_abs3(dx, dy, dz), wx, wy, wz;
   for (int i = 0; i < 3; ++i) {
     from_corner(i, wx, wy, wz);
@@ -182,7 +183,7 @@ int sphere_path_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_l
   }
   const __m128 slack = _mm_add_ps(_mm_mul_ps(q.allowance, _mm_set1_ps(0.25f)),
                                   _mm_mul_ps(magnitude, _mm_set1_ps(2.0f / 131072.0f)));
-  const __m128 limit = _mm_add_ps(_mm_sub_ps(q.reach, q.allowance), slack);  // radius + slack
+  const __m128 limit = _mm_add_ps(q.reach, slack);
 
   // The face: the path's part u in [lo, hi] inside the prism {|n.(x - A)| <= r, inside the
   // three edge planes}, each grown by the slack.

@@ -57,10 +57,10 @@ int sphere_candidates(const BvhPacket4& p, const SphereSweep4& q, float t_limit,
 /// grown by the radius along the normal) or on an edge, whose distance to the path is bounded
 /// below by the convexity of the segment-segment distance f(s, t): at any (s, t) in [0, 1]^2,
 /// f(s, t) + min over the square of the gradient's linear term (so the float closest points
-/// need not be exact). Each bound is grown by a slack of 2^-16 of the lane's local magnitudes
-/// (the start's offsets from the corners and the path) plus a quarter of the allowance, far
-/// above its float rounding (a few 2^-24 of those, and the subtractions from world
-/// coordinates). Cuts the exact tests of
+/// need not be exact). Each bound is compared with the reach (radius + allowance) grown by a
+/// slack of 2^-16 of the lane's local magnitudes (the start's offsets from the corners and
+/// the path) plus a quarter of the allowance, far above its float rounding (a few 2^-24 of
+/// those, and the subtractions from world coordinates). Cuts the exact tests of
 /// triangles a sphere glides past (1/32 over a curved floor: most candidates on a dense mesh).
 int sphere_path_candidates(const BvhPacket4& p, const SphereSweep4& q, float t_limit, int mask);
 
