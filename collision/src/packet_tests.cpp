@@ -166,7 +166,8 @@ int sphere_path_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_l
   const float* ys[3] = {t.ay, t.by, t.cy};
   const float* zs[3] = {t.az, t.bz, t.cz};
   // The start relative to corner i: one float subtraction from the world coordinates, an
-  // error of at most 2^-23 of the scale the allowance is 4e-6 of.
+  // error of at most 2^-23 of the scale the allowance is 4e-6 of. Recomputed where used rather
+  // than kept: nine more live vectors spilled registers (SSE has sixteen), and cost more.
   const auto from_corner = [&](int i, __m128& wx, __m128& wy, __m128& wz) {
     wx = _mm_sub_ps(q.p[0], _mm_load_ps(xs[i]));
     wy = _mm_sub_ps(q.p[1], _mm_load_ps(ys[i]));
