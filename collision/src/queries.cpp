@@ -61,29 +61,35 @@ void sweep_packet(const BvhPacket4& packet, const detail::SphereSweep4& q,
   }
 }
 
+// The nearest hit so far: its packet and lane. The triangle is read back from the packet (the
+// same floats as Bvh::triangles), whose cache lines the ray test has just loaded; a read of
+// Bvh::triangles would be a cache miss of its own on a level-sized mesh.
+struct RayBest {
+  const BvhPacket4* packet = nullptr;
+  int lane = 0;
+};
+
 // The lanes of one packet a segment hits; keeps the nearest (ties: lower triangle index).
-void ray_packet(const Bvh& bvh, const BvhPacket4& packet, const detail::Segment4& seg,
-                const BvhTriangle*& best, float& t_max) {
+void ray_packet(const BvhPacket4& packet, const detail::Segment4& seg, RayBest& best, float& t_max) {
   float t[4];
   int mask = detail::ray_hits(packet, seg, t_max, t);
   while (mask) {
     const int lane = __builtin_ctz(static_cast<unsigned>(mask));
     mask &= mask - 1;
-    const BvhTriangle& tri = bvh.triangles[packet.slot[lane]];
-    if (t[lane] < t_max || (t[lane] == t_max && (best == nullptr || tri.index < best->index))) {
+    if (t[lane] < t_max ||
+        (t[lane] == t_max && (best.packet == nullptr || packet.index[lane] < best.packet->index[best.lane]))) {
       t_max = t[lane];
-      best = &tri;
+      best = {&packet, lane};
     }
   }
 }
 
 // The winner is chosen in float; its t is then recomputed in double against its plane, relative
 // to corner A, so long rays against long thin triangles keep millimetre accuracy.
-RayHit ray_result(const BvhTriangle* best, float t, const glm::vec3& origin, const glm::vec3& delta) {
+RayHit ray_result(const BvhTriangle& best, float t, const glm::vec3& origin, const glm::vec3& delta) {
   RayHit out;
-  if (best == nullptr) return out;
-  const glm::dvec3 a(best->a);
-  const glm::dvec3 n = glm::cross(glm::dvec3(best->b) - a, glm::dvec3(best->c) - a);
+  const glm::dvec3 a(best.a);
+  const glm::dvec3 n = glm::cross(glm::dvec3(best.b) - a, glm::dvec3(best.c) - a);
   const double denom = glm::dot(n, glm::dvec3(delta));
   if (denom != 0.0) {
     const double exact = glm::dot(n, a - glm::dvec3(origin)) / denom;
@@ -92,8 +98,8 @@ RayHit ray_result(const BvhTriangle* best, float t, const glm::vec3& origin, con
   out.hit = true;
   out.t = t;
   out.point = origin + t * delta;
-  out.normal = glm::dot(best->n, delta) <= 0.0f ? best->n : -best->n;
-  out.triangle = best->index;
+  out.normal = glm::dot(best.n, delta) <= 0.0f ? best.n : -best.n;
+  out.triangle = best.index;
   return out;
 }
 
@@ -116,14 +122,15 @@ RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& del
   const detail::SweptSegment box_seg(origin, delta, glm::vec3(allowance));
   const detail::Segment4 seg(origin, delta);
   float t_max = 1.0f;
-  const BvhTriangle* best = nullptr;
+  RayBest best;
   detail::traverse_segment(bvh, box_seg, t_max,
                            [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
                              for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-                               ray_packet(bvh, bvh.packets[packet + k], seg, best, tm);
+                               ray_packet(bvh.packets[packet + k], seg, best, tm);
                              }
                            });
-  return ray_result(best, t_max, origin, delta);
+  if (best.packet == nullptr) return RayHit{};
+  return ray_result(best.packet->triangle(best.lane), t_max, origin, delta);
 }
 
 RayHit raycast_brute_force(const World& world, const glm::vec3& origin, const glm::vec3& delta) {
@@ -135,9 +142,10 @@ RayHit raycast_brute_force(const World& world, const glm::vec3& origin, const gl
   const Bvh& bvh = world.bvh();
   const detail::Segment4 seg(origin, delta);
   float t_max = 1.0f;
-  const BvhTriangle* best = nullptr;
-  for (const BvhPacket4& packet : bvh.packets) ray_packet(bvh, packet, seg, best, t_max);
-  return ray_result(best, t_max, origin, delta);
+  RayBest best;
+  for (const BvhPacket4& packet : bvh.packets) ray_packet(packet, seg, best, t_max);
+  if (best.packet == nullptr) return RayHit{};
+  return ray_result(best.packet->triangle(best.lane), t_max, origin, delta);
 }
 
 SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
