@@ -55,7 +55,7 @@ void parallel_for(std::size_t count, unsigned threads, const Work& work) {
   }
   // Ranges no smaller than about 1/8 of a thread's share: small enough to balance uneven
   // queries, large enough that splitting and stealing stay rare.
-  const std::size_t grain = std::max<std::size_t>(1, count / (static_cast<std::size_t>(threads) * 8));
+  const std::size_t grain = std::max<std::size_t>(1, count / (static_cast<std::size_t>(threads) * 128));
   // The lowest failing index so far (count: none). Items above it are skipped; items below it
   // still run, since one of them may fail too and its error is the one to report.
   std::atomic<std::size_t> error_index{count};
