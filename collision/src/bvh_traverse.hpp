@@ -2,6 +2,8 @@
 // Internal: SSE traversal of the 4-wide BVH. Not a public header.
 #include <immintrin.h>
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 
@@ -49,6 +51,21 @@ struct SweptSegment {
   }
 };
 
+/// A node or leaf packet the traversal will visit later: its first two cache lines fetched now,
+/// so that their misses overlap the work on the nearer child.
+struct TraversalEntry {
+  std::uint32_t ref;
+  std::uint32_t packet;
+  float t;
+};
+
+inline void prefetch_entry(const Bvh& bvh, const TraversalEntry& e) {
+  const char* next = (e.ref & BvhNode4::kLeafBit) == 0 ? reinterpret_cast<const char*>(&bvh.nodes[e.ref])
+                                                       : reinterpret_cast<const char*>(&bvh.packets[e.packet]);
+  _mm_prefetch(next, _MM_HINT_T0);
+  _mm_prefetch(next + 64, _MM_HINT_T0);
+}
+
 /// Visits the leaves whose grown boxes the segment enters before `t_max`, nearest first.
 /// `leaf(first, count, packet, t_max)` may lower t_max (a closer hit), which prunes the rest.
 /// The nearest entered child is descended into directly; only its siblings touch the stack.
@@ -57,12 +74,8 @@ struct SweptSegment {
 template <class LeafFn>
 void traverse_segment(const Bvh& bvh, const SweptSegment& seg, float& t_max, LeafFn&& leaf) {
   if (bvh.empty()) return;
-  struct Entry {
-    std::uint32_t ref;
-    std::uint32_t packet;
-    float t;
-  };
-  Entry stack[kStackSize];
+  using Entry = TraversalEntry;
+  Entry stack[kStackSize + 3];  // + 3: the sorted pushes write three slots, whatever they keep
   int top = 0;
   std::uint32_t ref = bvh.root, packet = 0;
   for (;;) {
@@ -71,42 +84,66 @@ void traverse_segment(const Bvh& bvh, const SweptSegment& seg, float& t_max, Lea
       __m128 tv;
       int mask = seg.test(node, t_max, tv);
       if (mask != 0) {
-        alignas(16) float t[4];
-        _mm_store_ps(t, tv);
-        int i = __builtin_ctz(static_cast<unsigned>(mask));
+        const int mask_all = mask;
+        const int i = __builtin_ctz(static_cast<unsigned>(mask));
         mask &= mask - 1;
         if (mask == 0) {  // one child entered: go straight down
           ref = node.child[i];
           packet = node.packet[i];
           continue;
         }
-        // Several: keep the nearest, push the others farthest first.
-        Entry hits[4];
-        int n = 0;
-        for (;;) {
-          Entry h{node.child[i], node.packet[i], t[i]};
-          int j = n++;
-          while (j > 0 && hits[j - 1].t < h.t) {
-            hits[j] = hits[j - 1];
-            --j;
-          }
-          hits[j] = h;
-          if (mask == 0) break;
-          i = __builtin_ctz(static_cast<unsigned>(mask));
-          mask &= mask - 1;
+        if ((mask & (mask - 1)) == 0) {  // two: the nearer one down, the other pushed
+          alignas(16) float t[4];
+          _mm_store_ps(t, tv);
+          const int j = __builtin_ctz(static_cast<unsigned>(mask));
+          const bool j_nearer = t[j] < t[i];
+          const int near = j_nearer ? j : i, far = j_nearer ? i : j;
+          const Entry e{node.child[far], node.packet[far], t[far]};
+          prefetch_entry(bvh, e);
+          stack[top++] = e;
+          ref = node.child[near];
+          packet = node.packet[near];
+          continue;
+        }
+        // Three or four: sorted without a branch, since which child is nearest is as
+        // random as the queries. Each entered child's key is its entry time with the two low
+        // bits of the float replaced by its lane: ordered as the times are, but for ties and
+        // 3 ulps (t >= 0: the bits order as integers do); a child not entered gets a key above
+        // any time. The stack keeps each child's own time (a key may exceed it: at time 0
+        // after a start overlap, pruning by the key would drop a child).
+        const __m128i low_bits = _mm_set1_epi32(3);
+        const __m128 entered = _mm_castsi128_ps(_mm_cmpgt_epi32(
+            _mm_and_si128(_mm_set1_epi32(mask_all), _mm_set_epi32(8, 4, 2, 1)), _mm_setzero_si128()));
+        const __m128 keys_in = _mm_castsi128_ps(_mm_or_si128(_mm_andnot_si128(low_bits, _mm_castps_si128(tv)),
+                                                             _mm_set_epi32(3, 2, 1, 0)));
+        const __m128 keys_out = _mm_castsi128_ps(_mm_set_epi32(0x7F7FFFFF, 0x7F7FFFFE, 0x7F7FFFFD, 0x7F7FFFFC));
+        const __m128 keys = _mm_or_ps(_mm_and_ps(entered, keys_in), _mm_andnot_ps(entered, keys_out));
+        // A sorting network: pairs (0, 1) and (2, 3), then their minima and maxima, then the middle.
+        const __m128 swapped = _mm_shuffle_ps(keys, keys, _MM_SHUFFLE(2, 3, 0, 1));
+        const __m128 lo1 = _mm_min_ps(keys, swapped), hi1 = _mm_max_ps(keys, swapped);
+        const __m128 pairs = _mm_shuffle_ps(lo1, hi1, _MM_SHUFFLE(2, 0, 2, 0));  // m0 m1 M0 M1
+        const __m128 pairs_swapped = _mm_shuffle_ps(pairs, pairs, _MM_SHUFFLE(2, 3, 0, 1));
+        alignas(16) float lo2[4], hi2[4];
+        _mm_store_ps(lo2, _mm_min_ps(pairs, pairs_swapped));
+        _mm_store_ps(hi2, _mm_max_ps(pairs, pairs_swapped));
+        float sorted[4] = {lo2[0], std::min(hi2[0], lo2[2]), std::max(hi2[0], lo2[2]), hi2[2]};
+        static constexpr int kEntered[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+        const int n = kEntered[mask_all];
+        // Push the n - 1 farther ones, farthest first (the nearest of them ends on top); the
+        // slots past them are written too and left unused.
+        alignas(16) float t[4];
+        _mm_store_ps(t, tv);
+        for (int j = 0; j < 3; ++j) {
+          const int lane = static_cast<int>(std::bit_cast<std::uint32_t>(sorted[(n - 1 - j) & 3]) & 3u);
+          stack[top + j] = Entry{node.child[lane], node.packet[lane], t[lane]};
         }
         // The pushed siblings are mostly visited later: start fetching them now, so that their
         // cache misses overlap the work on the nearest one.
-        for (int k = 0; k < n - 1; ++k) {
-          const char* next = (hits[k].ref & BvhNode4::kLeafBit) == 0
-                                 ? reinterpret_cast<const char*>(&bvh.nodes[hits[k].ref])
-                                 : reinterpret_cast<const char*>(&bvh.packets[hits[k].packet]);
-          _mm_prefetch(next, _MM_HINT_T0);
-          _mm_prefetch(next + 64, _MM_HINT_T0);
-          stack[top++] = hits[k];
-        }
-        ref = hits[n - 1].ref;
-        packet = hits[n - 1].packet;
+        for (int j = 0; j < n - 1; ++j) prefetch_entry(bvh, stack[top + j]);
+        top += n - 1;
+        const int nearest = static_cast<int>(std::bit_cast<std::uint32_t>(sorted[0]) & 3u);
+        ref = node.child[nearest];
+        packet = node.packet[nearest];
         continue;
       }
     } else {
