@@ -134,10 +134,9 @@ bool segment_middle_inside_box(const glm::dvec3& x, const glm::dvec3& y, const g
       if (lo > 0.0 || hi < 0.0) return false;
       continue;
     }
-    double a = lo / d[k], b = hi / d[k];
-    if (a > b) std::swap(a, b);
-    t0 = std::max(t0, a);
-    t1 = std::min(t1, b);
+    const double a = lo / d[k], b = hi / d[k];
+    t0 = std::max(t0, std::min(a, b));
+    t1 = std::min(t1, std::max(a, b));
   }
   if (t0 > t1) return false;
   middle = x + d * (0.5 * (t0 + t1));
@@ -260,8 +259,8 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
       if (!(a.s > a.lo && a.s < a.hi)) return false;
     } else {
       const double inv = 1.0 / w;
-      double t0 = (a.lo - a.s) * inv, t1 = (a.hi - a.s) * inv;
-      if (w < 0.0) std::swap(t0, t1);
+      const double ta = (a.lo - a.s) * inv, tb = (a.hi - a.s) * inv;  // w != 0: no NaN
+      const double t0 = std::min(ta, tb), t1 = std::max(ta, tb);  // no branch: w's sign is random
       if (t0 > entry) {
         entry = t0;
         entry_axis = count;

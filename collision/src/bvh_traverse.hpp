@@ -27,13 +27,16 @@ struct SweptSegment {
     for (int a = 0; a < 3; ++a) {
       // Keep 1/d finite so that (plane - o) * inv never multiplies inf by zero.
       const float inv = std::fabs(d[a]) > 1e-30f ? 1.0f / d[a] : std::copysign(1e30f, d[a]);
-      const bool negative = inv < 0.0f;
+      const int negative = std::signbit(inv) ? 1 : 0;  // inv is never 0
       inv_dir[a] = _mm_set1_ps(inv);
-      // Growing the box by m moves its min plane by -m and its max plane by +m.
-      origin_near[a] = _mm_set1_ps(negative ? o[a] - m[a] : o[a] + m[a]);
-      origin_far[a] = _mm_set1_ps(negative ? o[a] + m[a] : o[a] - m[a]);
-      near_offset[a] = (negative ? 3 + a : a) * 4;
-      far_offset[a] = (negative ? a : 3 + a) * 4;
+      // Growing the box by m moves its min plane by -m and its max plane by +m. Written
+      // without a branch (the direction's signs are as random as the queries): o - m is
+      // o + (-m) exactly.
+      const float toward = std::copysign(1.0f, inv) * m[a];  // -m[a] or m[a], exactly
+      origin_near[a] = _mm_set1_ps(o[a] + toward);
+      origin_far[a] = _mm_set1_ps(o[a] - toward);
+      near_offset[a] = (a + 3 * negative) * 4;
+      far_offset[a] = (a + 3 * (1 - negative)) * 4;
     }
   }
 

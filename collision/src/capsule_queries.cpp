@@ -165,10 +165,9 @@ double earliest_contact(const Frame& f, const glm::dvec3& v) {
   const auto axis = [&](double p0, double p1, double p2, double reach, double s, double w) {
     const double lo = std::min({p0, p1, p2}) - reach, hi = std::max({p0, p1, p2}) + reach;
     if (w == 0.0) return s >= lo && s <= hi;
-    double t0 = (lo - s) / w, t1 = (hi - s) / w;
-    if (w < 0.0) std::swap(t0, t1);
-    entry = std::max(entry, t0);
-    exit = std::min(exit, t1);
+    const double t0 = (lo - s) / w, t1 = (hi - s) / w;  // w != 0: neither is a NaN
+    entry = std::max(entry, std::min(t0, t1));
+    exit = std::min(exit, std::max(t0, t1));
     return entry <= exit;
   };
   const double base = f.r + slack;
