@@ -7,7 +7,8 @@
 // Queries: N random segments in the map's bounds (moves up to 256 units), radius 16. Characters:
 // C characters spread over the spawn points, each stepped F frames at 60 Hz with random walk
 // velocities (320 units/s) and a jump now and then; a step is one step_character. Each figure
-// is the best of K runs, the thread counts taking turns within each run. Goal (issue 12): >= 1.8x on this machine's 2 cores.
+// is the best of K runs, the thread counts taking turns within each run. Goal (issue 12):
+// >= 1.8x on this machine's 2 cores.
 #include <algorithm>
 #include <array>
 #include <chrono>

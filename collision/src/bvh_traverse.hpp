@@ -3,7 +3,6 @@
 #include <immintrin.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 
@@ -109,27 +108,37 @@ void traverse_segment(const Bvh& bvh, const SweptSegment& seg, float& t_max, Lea
           continue;
         }
         // Three or four: sorted without a branch, since which child is nearest is as
-        // random as the queries. Each entered child's key is its entry time with the two low
-        // bits of the float replaced by its lane: ordered as the times are, but for ties and
-        // 3 ulps (t >= 0: the bits order as integers do); a child not entered gets a key above
-        // any time. The stack keeps each child's own time (a key may exceed it: at time 0
-        // after a start overlap, pruning by the key would drop a child).
+        // random as the queries. Each entered child's key is the bit pattern of its entry time
+        // with the two low bits replaced by its lane: as integers, ordered as the times are but
+        // for ties and 3 ulps (t >= 0; a t of -0 sorts first, as it should); a child not
+        // entered gets a key above any time. Compared as integers, not floats: with the
+        // denormals-are-zero mode a game may set, keys near time 0 would compare equal as
+        // floats and a min/max pair could return one lane twice. The stack keeps each child's
+        // own time (a key may exceed it: at time 0 after a start overlap, pruning by the key
+        // would drop a child).
         const __m128i low_bits = _mm_set1_epi32(3);
-        const __m128 entered = _mm_castsi128_ps(_mm_cmpgt_epi32(
-            _mm_and_si128(_mm_set1_epi32(mask_all), _mm_set_epi32(8, 4, 2, 1)), _mm_setzero_si128()));
-        const __m128 keys_in = _mm_castsi128_ps(_mm_or_si128(_mm_andnot_si128(low_bits, _mm_castps_si128(tv)),
-                                                             _mm_set_epi32(3, 2, 1, 0)));
-        const __m128 keys_out = _mm_castsi128_ps(_mm_set_epi32(0x7F7FFFFF, 0x7F7FFFFE, 0x7F7FFFFD, 0x7F7FFFFC));
-        const __m128 keys = _mm_or_ps(_mm_and_ps(entered, keys_in), _mm_andnot_ps(entered, keys_out));
-        // A sorting network: pairs (0, 1) and (2, 3), then their minima and maxima, then the middle.
-        const __m128 swapped = _mm_shuffle_ps(keys, keys, _MM_SHUFFLE(2, 3, 0, 1));
-        const __m128 lo1 = _mm_min_ps(keys, swapped), hi1 = _mm_max_ps(keys, swapped);
-        const __m128 pairs = _mm_shuffle_ps(lo1, hi1, _MM_SHUFFLE(2, 0, 2, 0));  // m0 m1 M0 M1
-        const __m128 pairs_swapped = _mm_shuffle_ps(pairs, pairs, _MM_SHUFFLE(2, 3, 0, 1));
-        alignas(16) float lo2[4], hi2[4];
-        _mm_store_ps(lo2, _mm_min_ps(pairs, pairs_swapped));
-        _mm_store_ps(hi2, _mm_max_ps(pairs, pairs_swapped));
-        float sorted[4] = {lo2[0], std::min(hi2[0], lo2[2]), std::max(hi2[0], lo2[2]), hi2[2]};
+        const __m128i entered = _mm_cmpgt_epi32(
+            _mm_and_si128(_mm_set1_epi32(mask_all), _mm_set_epi32(8, 4, 2, 1)), _mm_setzero_si128());
+        const __m128i keys_in =
+            _mm_or_si128(_mm_andnot_si128(low_bits, _mm_castps_si128(tv)), _mm_set_epi32(3, 2, 1, 0));
+        const __m128i keys_out = _mm_set_epi32(0x7F7FFFFF, 0x7F7FFFFE, 0x7F7FFFFD, 0x7F7FFFFC);
+        const __m128i keys = _mm_or_si128(_mm_and_si128(entered, keys_in), _mm_andnot_si128(entered, keys_out));
+        // A sorting network: pairs (0, 1) and (2, 3), then their minima and maxima, then the
+        // middle two. (SSE2 has no integer min or max: a compare and a select.)
+        const auto min_max = [](__m128i a, __m128i b, __m128i& lo, __m128i& hi) {
+          const __m128i a_less = _mm_cmplt_epi32(a, b);
+          lo = _mm_or_si128(_mm_and_si128(a_less, a), _mm_andnot_si128(a_less, b));
+          hi = _mm_or_si128(_mm_and_si128(a_less, b), _mm_andnot_si128(a_less, a));
+        };
+        __m128i lo1, hi1, lo2, hi2;
+        min_max(keys, _mm_shuffle_epi32(keys, _MM_SHUFFLE(2, 3, 0, 1)), lo1, hi1);
+        const __m128i pairs = _mm_castps_si128(
+            _mm_shuffle_ps(_mm_castsi128_ps(lo1), _mm_castsi128_ps(hi1), _MM_SHUFFLE(2, 0, 2, 0)));  // m0 m1 M0 M1
+        min_max(pairs, _mm_shuffle_epi32(pairs, _MM_SHUFFLE(2, 3, 0, 1)), lo2, hi2);
+        alignas(16) std::int32_t lo[4], hi[4];
+        _mm_store_si128(reinterpret_cast<__m128i*>(lo), lo2);
+        _mm_store_si128(reinterpret_cast<__m128i*>(hi), hi2);
+        const std::int32_t sorted[4] = {lo[0], std::min(hi[0], lo[2]), std::max(hi[0], lo[2]), hi[2]};
         static constexpr int kEntered[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
         const int n = kEntered[mask_all];
         // Push the n - 1 farther ones, farthest first (the nearest of them ends on top); the
@@ -137,14 +146,14 @@ void traverse_segment(const Bvh& bvh, const SweptSegment& seg, float& t_max, Lea
         alignas(16) float t[4];
         _mm_store_ps(t, tv);
         for (int j = 0; j < 3; ++j) {
-          const int lane = static_cast<int>(std::bit_cast<std::uint32_t>(sorted[(n - 1 - j) & 3]) & 3u);
+          const int lane = sorted[(n - 1 - j) & 3] & 3;
           stack[top + j] = Entry{node.child[lane], node.packet[lane], t[lane]};
         }
         // The pushed siblings are mostly visited later: start fetching them now, so that their
         // cache misses overlap the work on the nearest one.
         for (int j = 0; j < n - 1; ++j) prefetch_entry(bvh, stack[top + j]);
         top += n - 1;
-        const int nearest = static_cast<int>(std::bit_cast<std::uint32_t>(sorted[0]) & 3u);
+        const int nearest = sorted[0] & 3;
         ref = node.child[nearest];
         packet = node.packet[nearest];
         continue;
