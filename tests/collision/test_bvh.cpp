@@ -1,6 +1,7 @@
 #include <random>
 
 #include <gtest/gtest.h>
+#include <xmmintrin.h>
 
 #include "collision/queries.hpp"
 #include "test_worlds.hpp"
@@ -31,9 +32,17 @@ void expect_same(const collision::SweepHit& x, const collision::SweepHit& y) {
   EXPECT_EQ(x.feature, y.feature);
 }
 
-}  // namespace
+// Runs `f` with the SSE denormals-are-zero and flush-to-zero modes on (MXCSR bits 6 and 15),
+// as a game may run: the BVH must still give exactly what the brute-force loop gives.
+template <class F>
+void with_denormals_are_zero(F&& f) {
+  const unsigned saved = _mm_getcsr();
+  _mm_setcsr(saved | 0x8040u);
+  f();
+  _mm_setcsr(saved);
+}
 
-TEST(Bvh, SweepsMatchBruteForceExactlyOnRandomSoup) {
+void expect_sphere_sweeps_match_brute_force() {
   const auto world = prism_test::world_of(soup(3000, 1));
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> pos(-60.0f, 60.0f), mv(-20.0f, 20.0f), rad(0.1f, 5.0f);
@@ -49,7 +58,7 @@ TEST(Bvh, SweepsMatchBruteForceExactlyOnRandomSoup) {
   EXPECT_GT(hits, 300);  // the soup must actually be hit, or this test proves nothing
 }
 
-TEST(Bvh, RaysMatchBruteForceExactlyOnRandomSoup) {
+void expect_rays_match_brute_force() {
   const auto world = prism_test::world_of(soup(3000, 2));
   std::mt19937 rng(8);
   std::uniform_real_distribution<float> pos(-60.0f, 60.0f), mv(-80.0f, 80.0f);
@@ -65,6 +74,18 @@ TEST(Bvh, RaysMatchBruteForceExactlyOnRandomSoup) {
   }
   EXPECT_GT(hits, 500);
 }
+
+}  // namespace
+
+TEST(Bvh, SweepsMatchBruteForceExactlyOnRandomSoup) { expect_sphere_sweeps_match_brute_force(); }
+
+TEST(Bvh, SweepsMatchBruteForceExactlyWithDenormalsAreZero) {
+  with_denormals_are_zero(expect_sphere_sweeps_match_brute_force);
+}
+
+TEST(Bvh, RaysMatchBruteForceExactlyOnRandomSoup) { expect_rays_match_brute_force(); }
+
+TEST(Bvh, RaysMatchBruteForceExactlyWithDenormalsAreZero) { with_denormals_are_zero(expect_rays_match_brute_force); }
 
 TEST(Bvh, EveryTriangleIsInExactlyOneLeafAndInsideItsBox) {
   const auto world = prism_test::world_of(soup(2000, 3));
