@@ -1,9 +1,9 @@
 #include <random>
 
 #include <gtest/gtest.h>
-#include <xmmintrin.h>
 
 #include "collision/queries.hpp"
+#include "random_sweeps.hpp"
 #include "test_worlds.hpp"
 
 using collision::Triangle;
@@ -30,16 +30,6 @@ void expect_same(const collision::SweepHit& x, const collision::SweepHit& y) {
   EXPECT_EQ(x.triangle, y.triangle);
   EXPECT_EQ(x.start_overlap, y.start_overlap);
   EXPECT_EQ(x.feature, y.feature);
-}
-
-// Runs `f` with the SSE denormals-are-zero and flush-to-zero modes on (MXCSR bits 6 and 15),
-// as a game may run: the BVH must still give exactly what the brute-force loop gives.
-template <class F>
-void with_denormals_are_zero(F&& f) {
-  const unsigned saved = _mm_getcsr();
-  _mm_setcsr(saved | 0x8040u);
-  f();
-  _mm_setcsr(saved);
 }
 
 void expect_sphere_sweeps_match_brute_force() {
@@ -80,12 +70,12 @@ void expect_rays_match_brute_force() {
 TEST(Bvh, SweepsMatchBruteForceExactlyOnRandomSoup) { expect_sphere_sweeps_match_brute_force(); }
 
 TEST(Bvh, SweepsMatchBruteForceExactlyWithDenormalsAreZero) {
-  with_denormals_are_zero(expect_sphere_sweeps_match_brute_force);
+  prism_test::with_denormals_are_zero(expect_sphere_sweeps_match_brute_force);
 }
 
 TEST(Bvh, RaysMatchBruteForceExactlyOnRandomSoup) { expect_rays_match_brute_force(); }
 
-TEST(Bvh, RaysMatchBruteForceExactlyWithDenormalsAreZero) { with_denormals_are_zero(expect_rays_match_brute_force); }
+TEST(Bvh, RaysMatchBruteForceExactlyWithDenormalsAreZero) { prism_test::with_denormals_are_zero(expect_rays_match_brute_force); }
 
 TEST(Bvh, EveryTriangleIsInExactlyOneLeafAndInsideItsBox) {
   const auto world = prism_test::world_of(soup(2000, 3));

@@ -8,7 +8,6 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
-#include <xmmintrin.h>
 
 #include "collision/box_queries.hpp"
 #include "collision/world.hpp"
@@ -276,13 +275,11 @@ TEST(SweepBox, NeverTunnelsOnRandomSoup) {
   prism_test::expect_no_tunnelling(world, 1500, [&] { return random_box_sweep(rng, 17, 30, 1.5f); });
 }
 
-// With the SSE denormals-are-zero and flush-to-zero modes on, as a game may run (see the
-// capsule's test of the same name): still exactly the brute-force loop's results.
+// With denormals-are-zero and flush-to-zero on, as a game may run (random_sweeps.hpp).
 TEST(SweepBox, BvhEqualsBruteForceWithDenormalsAreZero) {
-  const unsigned saved = _mm_getcsr();
-  _mm_setcsr(saved | 0x8040u);  // DAZ | FTZ
   std::mt19937 rng(15);
   const auto world = world_of(random_soup(rng, 400, 20, 3));
-  prism_test::expect_bvh_equals_brute_force(world, 3000, [&] { return random_box_sweep(rng, 22, 15, 2); });
-  _mm_setcsr(saved);
+  prism_test::with_denormals_are_zero([&] {
+    prism_test::expect_bvh_equals_brute_force(world, 3000, [&] { return random_box_sweep(rng, 22, 15, 2); });
+  });
 }

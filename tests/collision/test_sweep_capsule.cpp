@@ -7,7 +7,6 @@
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
-#include <xmmintrin.h>
 
 #include "collision/capsule_queries.hpp"
 #include "collision/world.hpp"
@@ -283,16 +282,11 @@ TEST(SweepCapsule, NeverTunnelsOnRandomSoup) {
   prism_test::expect_no_tunnelling(world, 1500, [&] { return random_capsule_sweep(rng, 17, 30, 1.5f); });
 }
 
-// A game may run with the SSE denormals-are-zero and flush-to-zero modes on (MXCSR bits 6 and
-// 15). The traversal orders children by keys that are tiny denormal floats near time 0 (every
-// child after a start overlap): compared as floats under DAZ they would be equal, and a
-// min/max network could keep one child twice and lose another. The BVH must still return
-// exactly what the brute-force loop returns, deepest start overlaps included.
+// With denormals-are-zero and flush-to-zero on, as a game may run (random_sweeps.hpp).
 TEST(SweepCapsule, BvhEqualsBruteForceWithDenormalsAreZero) {
-  const unsigned saved = _mm_getcsr();
-  _mm_setcsr(saved | 0x8040u);  // DAZ | FTZ
   std::mt19937 rng(14);
   const auto world = world_of(random_soup(rng, 400, 20, 3));
-  prism_test::expect_bvh_equals_brute_force(world, 3000, [&] { return random_capsule_sweep(rng, 22, 15, 2); });
-  _mm_setcsr(saved);
+  prism_test::with_denormals_are_zero([&] {
+    prism_test::expect_bvh_equals_brute_force(world, 3000, [&] { return random_capsule_sweep(rng, 22, 15, 2); });
+  });
 }
