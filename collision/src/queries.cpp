@@ -86,8 +86,10 @@ void ray_packet(const BvhPacket4& packet, const detail::Segment4& seg, RayBest& 
 
 // The winner is chosen in float; its t is then recomputed in double against its plane, relative
 // to corner A, so long rays against long thin triangles keep millimetre accuracy.
-RayHit ray_result(const BvhTriangle& best, float t, const glm::vec3& origin, const glm::vec3& delta) {
+RayHit ray_result(const RayBest& winner, float t, const glm::vec3& origin, const glm::vec3& delta) {
   RayHit out;
+  if (winner.packet == nullptr) return out;
+  const BvhTriangle best = winner.packet->triangle(winner.lane);
   const glm::dvec3 a(best.a);
   const glm::dvec3 n = glm::cross(glm::dvec3(best.b) - a, glm::dvec3(best.c) - a);
   const double denom = glm::dot(n, glm::dvec3(delta));
@@ -129,8 +131,7 @@ RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& del
                                ray_packet(bvh.packets[packet + k], seg, best, tm);
                              }
                            });
-  if (best.packet == nullptr) return RayHit{};
-  return ray_result(best.packet->triangle(best.lane), t_max, origin, delta);
+  return ray_result(best, t_max, origin, delta);
 }
 
 RayHit raycast_brute_force(const World& world, const glm::vec3& origin, const glm::vec3& delta) {
@@ -144,8 +145,7 @@ RayHit raycast_brute_force(const World& world, const glm::vec3& origin, const gl
   float t_max = 1.0f;
   RayBest best;
   for (const BvhPacket4& packet : bvh.packets) ray_packet(packet, seg, best, t_max);
-  if (best.packet == nullptr) return RayHit{};
-  return ray_result(best.packet->triangle(best.lane), t_max, origin, delta);
+  return ray_result(best, t_max, origin, delta);
 }
 
 SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,

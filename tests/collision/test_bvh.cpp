@@ -75,7 +75,9 @@ TEST(Bvh, SweepsMatchBruteForceExactlyWithDenormalsAreZero) {
 
 TEST(Bvh, RaysMatchBruteForceExactlyOnRandomSoup) { expect_rays_match_brute_force(); }
 
-TEST(Bvh, RaysMatchBruteForceExactlyWithDenormalsAreZero) { prism_test::with_denormals_are_zero(expect_rays_match_brute_force); }
+TEST(Bvh, RaysMatchBruteForceExactlyWithDenormalsAreZero) {
+  prism_test::with_denormals_are_zero(expect_rays_match_brute_force);
+}
 
 TEST(Bvh, EveryTriangleIsInExactlyOneLeafAndInsideItsBox) {
   const auto world = prism_test::world_of(soup(2000, 3));
