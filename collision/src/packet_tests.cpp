@@ -289,6 +289,10 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
   reject = _mm_or_ps(reject, _mm_or_ps(_mm_cmpgt_ps(entry, exit), _mm_cmpgt_ps(entry, t_cap)));
   if (_mm_movemask_ps(reject) == 0xF) return 0;
   const __m128 ex0 = _mm_add_ps(q.p[0], q.v[0]), ey0 = _mm_add_ps(q.p[1], q.v[1]), ez0 = _mm_add_ps(q.p[2], q.v[2]);
+  // Once only a deeper start overlap can win, its overlap on every edge plane's axis exceeds
+  // min(min_depth, q.shrink_limit) too (see box_candidates).
+  const bool overlap_only = min_depth > 0.0f;
+  const __m128 shrink = _mm_set1_ps(std::min(min_depth, q.shrink_limit));
   for (int i = 0; i < 3; ++i) {
     const int j = (i + 1) % 3;
     const __m128 ex = _mm_sub_ps(tx[j], tx[i]), ey = _mm_sub_ps(ty[j], ty[i]), ez = _mm_sub_ps(tz[j], tz[i]);
@@ -300,6 +304,10 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
     const __m128 s0 = dot3(ox, oy, oz, _mm_sub_ps(q.p[0], tx[i]), _mm_sub_ps(q.p[1], ty[i]), _mm_sub_ps(q.p[2], tz[i]));
     const __m128 s1 = dot3(ox, oy, oz, _mm_sub_ps(ex0, tx[i]), _mm_sub_ps(ey0, ty[i]), _mm_sub_ps(ez0, tz[i]));
     reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(s0, limit), _mm_cmpgt_ps(s1, limit)));
+    if (overlap_only) {  // the start's overlap on this axis is (limit - s0) / |o|
+      const __m128 len = _mm_sqrt_ps(dot3(ox, oy, oz, ox, oy, oz));
+      reject = _mm_or_ps(reject, _mm_cmpgt_ps(s0, _mm_sub_ps(limit, _mm_mul_ps(shrink, len))));
+    }
   }
   _mm_storeu_ps(entry_out, entry);
   return ~_mm_movemask_ps(reject) & 0xF;
@@ -324,6 +332,7 @@ CapsuleSweep4::CapsuleSweep4(const glm::vec3& center, float r, float h, const gl
   }
   radius = _mm_set1_ps(r);
   half_height = _mm_set1_ps(h);
+  shrink_limit = r;
   allowance = _mm_set1_ps(allow);
 }
 

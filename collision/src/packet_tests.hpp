@@ -3,6 +3,7 @@
 #include <immintrin.h>
 
 #include <algorithm>
+#include <limits>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -83,6 +84,9 @@ struct BoxSweep4 {
   WorldAxes4 world;         // the box's reach on the world axes, in time
   __m128 allowance;
   bool one_sided;
+  /// A start overlap's depth (the least push out along the separating axes) is at most the
+  /// overlap on any axis, whatever the depth.
+  static constexpr float shrink_limit = std::numeric_limits<float>::infinity();
 };
 
 /// A swept capsule (centre, radius, half height, unit axis), broadcast once per query.
@@ -95,6 +99,10 @@ struct CapsuleSweep4 {
   WorldAxes4 world;         // the capsule's reach on the world axes, in time
   __m128 allowance;
   bool one_sided;
+  /// A start overlap's depth is at most the overlap on any axis up to the radius: beyond it
+  /// the segment crosses the triangle, and its depth (the far end's, behind the plane) may
+  /// exceed an edge plane's overlap.
+  float shrink_limit;
 };
 
 /// Lanes that the swept capsule may touch before `t_limit`: box_candidates' tests with the
@@ -111,7 +119,14 @@ int capsule_candidates(const BvhPacket4& p, const CapsuleSweep4& q, float t_limi
 /// the best so far is a start overlap of that depth (else -infinity), lanes whose overlap on
 /// their normal axis (reach - |plane distance|, grown by the allowance: an upper bound of
 /// any start overlap's depth, for a box as for a capsule) is below it are rejected too: their
-/// float penetration can only be smaller.
+/// float penetration can only be smaller. So are lanes whose overlap with the body at the start
+/// on the axis of one of their edge planes (its outward normal, e x n) is below
+/// min(min_depth, shrink_limit), grown by the allowance: the depth of a box's start overlap is
+/// the least overlap over its separating axes, which is the least over all directions (the
+/// distance from the origin to the boundary of the Minkowski difference, a polytope whose
+/// facet normals are those axes); a capsule's, up to its radius, is r - (distance from the
+/// segment to the triangle), and that distance is at least the segment's distance beyond the
+/// edge plane.
 int box_candidates(const BvhPacket4& p, const BoxSweep4& q, float t_limit, float min_depth,
                    float entry[4]);
 
