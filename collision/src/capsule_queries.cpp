@@ -75,43 +75,76 @@ struct SegmentTriangle {
   bool crosses = false;  // the segment passes through the triangle's face
 };
 
-SegmentTriangle segment_triangle(const Frame& f, const glm::dvec3& p0, const glm::dvec3& p1) {
+// The triangle without a face (a degenerate one, from a caller): its three edges.
+SegmentTriangle segment_edges(const Frame& f, const glm::dvec3& p0, const glm::dvec3& p1) {
   SegmentTriangle out;
-  const double d0 = glm::dot(f.n, p0), d1 = glm::dot(f.n, p1);  // 0 without a normal
-  if (f.has_normal()) {
-    if (((d0 <= 0.0 && d1 >= 0.0) || (d0 >= 0.0 && d1 <= 0.0)) && d0 != d1) {
-      const glm::dvec3 x = p0 + (p1 - p0) * (d0 / (d0 - d1));
-      const glm::dvec3 on_plane = x - f.n * glm::dot(f.n, x);
-      if (inside_triangle(f, on_plane)) {
-        out.on_tri = on_plane;
-        out.on_seg = x;
-        out.feature = Feature::kFace;
-        out.crosses = true;
-        return out;
-      }
+  double best = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < 3; ++i) {
+    const detail::SegmentClosest sc = detail::closest_segment_segment(f.v[i], f.v[(i + 1) % 3], p0, p1);
+    if (sc.dist2 < best) {
+      best = sc.dist2;
+      out.on_tri = sc.c1;
+      out.on_seg = sc.c2;
+      out.feature = sc.s > 0.0 && sc.s < 1.0 ? Feature::kEdge : Feature::kVertex;
     }
   }
-  double best = std::numeric_limits<double>::infinity();
-  bool both_over_face = d0 * d1 > 0.0;
-  for (const glm::dvec3* q : {&p0, &p1}) {
-    const detail::ClosestPoint cp = detail::closest_point_feature(*q, f.v[0], f.v[1], f.v[2]);
-    both_over_face = both_over_face && cp.feature == Feature::kFace;
-    const double d2 = glm::dot(*q - cp.point, *q - cp.point);
-    if (d2 < best) {
-      best = d2;
-      out.on_tri = cp.point;
-      out.on_seg = *q;
-      out.feature = cp.feature;
+  out.dist = std::sqrt(best);
+  return out;
+}
+
+// The segment's nearest point to the triangle lies over the face at one of its ends (the
+// distance to the plane is linear along the segment while it stays over the face), or the
+// triangle's nearest point lies on an edge (then the segment-edge distance finds it). The
+// planes through the edges square to the face tell both apart: an end inside all three lies
+// over the face, and an edge with both ends strictly inside its plane is not where the
+// triangle is nearest to any point of the segment (a nearest point inside edge i has the
+// point outside or on that plane), its corners belonging to the other two edges.
+SegmentTriangle segment_triangle(const Frame& f, const glm::dvec3& p0, const glm::dvec3& p1) {
+  if (!f.has_normal()) return segment_edges(f, p0, p1);
+  SegmentTriangle out;
+  const double d0 = glm::dot(f.n, p0), d1 = glm::dot(f.n, p1);
+  if (((d0 <= 0.0 && d1 >= 0.0) || (d0 >= 0.0 && d1 <= 0.0)) && d0 != d1) {
+    const glm::dvec3 x = p0 + (p1 - p0) * (d0 / (d0 - d1));
+    const glm::dvec3 on_plane = x - f.n * glm::dot(f.n, x);
+    if (inside_triangle(f, on_plane)) {
+      out.on_tri = on_plane;
+      out.on_seg = x;
+      out.feature = Feature::kFace;
+      out.crosses = true;
+      return out;
     }
+  }
+  double side0[3], side1[3];  // > 0: outside edge i's plane (as inside_triangle's signs)
+  bool over0 = true, over1 = true;
+  for (int i = 0; i < 3; ++i) {
+    const glm::dvec3 out_i = glm::cross(f.v[(i + 1) % 3] - f.v[i], f.n);
+    side0[i] = glm::dot(out_i, p0 - f.v[i]);
+    side1[i] = glm::dot(out_i, p1 - f.v[i]);
+    over0 = over0 && side0[i] <= 0.0;
+    over1 = over1 && side1[i] <= 0.0;
+  }
+  double best = std::numeric_limits<double>::infinity();
+  if (over0) {
+    best = d0 * d0;
+    out.on_tri = p0 - d0 * f.n;
+    out.on_seg = p0;
+    out.feature = Feature::kFace;
+  }
+  if (over1 && d1 * d1 < best) {
+    best = d1 * d1;
+    out.on_tri = p1 - d1 * f.n;
+    out.on_seg = p1;
+    out.feature = Feature::kFace;
   }
   // Both ends over the face, on the same side of its plane: every point of the segment is
   // over the face (the prism above it is convex) on that side, so its distance is that to the
   // plane, linear along the segment and least at an end; no edge can be nearer.
-  if (both_over_face) {
+  if (over0 && over1 && d0 * d1 > 0.0) {
     out.dist = std::sqrt(best);
     return out;
   }
   for (int i = 0; i < 3; ++i) {
+    if (side0[i] < 0.0 && side1[i] < 0.0) continue;
     const detail::SegmentClosest sc = detail::closest_segment_segment(f.v[i], f.v[(i + 1) % 3], p0, p1);
     if (sc.dist2 < best) {
       best = sc.dist2;
