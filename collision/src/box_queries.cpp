@@ -440,7 +440,7 @@ SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3&
         return detail::box_candidates(p, q.get(center, half_extents, delta, allowance, options.one_sided), tm, depth,
                                       entry);
       },
-      [&](const BvhTriangle& t, float tm, bool) {
+      [&](const BvhTriangle& t, float tm, bool, float) {
         const Frame f = make_leaf_frame(t, center, half_extents);
         const SweepHit h = sweep_frame(f, v, options.one_sided, tm, t.index, nullptr, false, &input);
         if (detail::better(h, mine)) {

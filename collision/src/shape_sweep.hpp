@@ -90,9 +90,11 @@ inline SweepHit to_sweep_hit(const SphereContact& c, std::uint32_t triangle) {
 /// the BVH: `candidates(packet, t_limit, min_depth, entry)` is a conservative SSE test of four
 /// leaf triangles (bit i: lane i may be touched before t_limit, not before entry[i], and may
 /// overlap deeper than min_depth at the start when that is what it takes to win),
-/// `narrow(tri, t_limit, overlap_only)` the exact test of one (a BvhTriangle, the best toi so
-/// far; `overlap_only`: the best so far is a start overlap, which only a deeper start overlap
-/// can beat, so the test may pass over anything else); ties go to the lower triangle index
+/// `narrow(tri, t_limit, overlap_only, entry)` the exact test of one (a BvhTriangle, the best
+/// toi so far; `overlap_only`: the best so far is a start overlap, which only a deeper start
+/// overlap can beat, so the test may pass over anything else; `entry`: the candidate test's
+/// lower bound of its time of contact, > 0 only when it cannot overlap at the start); ties go
+/// to the lower triangle index
 /// (detail::better). A packet's candidates are tested in the order of
 /// their entry bounds, and the rest passed over once the best toi falls below them (by the
 /// candidate test's own margin, so that exactly the same triangles can win).
@@ -125,7 +127,7 @@ SweepHit sweep_shape(const World& world, const glm::vec3& center, const glm::vec
         }
         mask &= ~(1 << lane);
         if (entry[lane] > tm * 1.0001f) continue;  // as candidates() would now reject it
-        const SweepHit h = narrow(p.triangle(lane), tm, best.hit && best.start_overlap);
+        const SweepHit h = narrow(p.triangle(lane), tm, best.hit && best.start_overlap, entry[lane]);
         if (better(h, best)) {
           best = h;
           tm = h.toi;
