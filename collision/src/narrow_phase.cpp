@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 
@@ -182,13 +183,29 @@ SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
       const double t = gap / approach;
       if (!accept(t)) return out;  // the plane is reached too late: so is the triangle
       const glm::dvec3 q = p + t * v - side * r * n;
-      const bool inside = glm::dot(glm::cross(B, q), n) >= 0.0 &&
-                          glm::dot(glm::cross(C - B, q - B), n) >= 0.0 &&
-                          glm::dot(glm::cross(-C, q - C), n) >= 0.0;
-      if (inside) {
+      // q's side of each edge's line (>= 0: inside), scaled by the edge's length.
+      const glm::dvec3 edges[3] = {B, C - B, -C}, starts[3] = {O, B, C};
+      double inward[3];
+      for (int i = 0; i < 3; ++i) inward[i] = glm::dot(glm::cross(edges[i], q - starts[i]), n);
+      if (inward[0] >= 0.0 && inward[1] >= 0.0 && inward[2] >= 0.0) {
         best = t;
         best_point = q;
         best_feature = Feature::kFace;
+      } else {
+        // Landing e outside the triangle (in its plane) at t, the centre is sqrt(r^2 + e^2)
+        // from it, and its distance to the triangle falls by at most |v| per unit of time: no
+        // contact comes before t + (sqrt(r^2 + e^2) - r) / |v|. When that is past the next
+        // float above t_limit (shrunk by far more than its rounding), accept() would refuse
+        // every contact: the edges and corners are passed over. (This cuts the triangles
+        // beside the one a sphere lands on, once that landing is the best so far.)
+        double e2 = 0.0;  // the largest squared distance of q beyond an edge's line: e^2 >= it
+        for (int i = 0; i < 3; ++i) {
+          if (inward[i] < 0.0) e2 = std::max(e2, inward[i] * inward[i] / glm::dot(edges[i], edges[i]));
+        }
+        const double delay = e2 / ((std::sqrt(r * r + e2) + r) * std::sqrt(glm::dot(v, v)));
+        const float limit = static_cast<float>(t_limit);
+        const double next = std::nextafter(limit, std::numeric_limits<float>::infinity());
+        if (t + 0.999 * delay > next) return out;
       }
     }
   }
