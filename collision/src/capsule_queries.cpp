@@ -2,7 +2,6 @@
 #include "collision/capsule_queries.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -44,12 +43,6 @@ Frame make_leaf_frame(const BvhTriangle& t, const glm::dvec3& center, double rad
   Frame f{detail::make_triangle_frame(t), center, unit_axis, half_height, radius};
   f.p -= f.a;
   return f;
-}
-
-// std::nextafter(x, 2.0f) for 0 <= x < 2 (a time limit), inline rather than a libm call.
-float next_float_up(float x) {
-  if (x == 0.0f) return std::numeric_limits<float>::denorm_min();
-  return std::bit_cast<float>(std::bit_cast<std::uint32_t>(x) + 1u);
 }
 
 bool valid_capsule(const glm::vec3& center, float radius, float half_height, const glm::vec3& axis) {
@@ -328,7 +321,7 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
   // through the move, can only meet that end's sphere: the rest of the capsule lies on the
   // near side of that plane. (Times up to the limit's next float: those `accept` can take.)
   {
-    const double reach = next_float_up(t_limit) * glm::dot(v, f.u);
+    const double reach = detail::next_float_up(t_limit) * glm::dot(v, f.u);
     const double a0 = -glm::dot(f.p, f.u), a1 = glm::dot(f.v[1], f.u) + a0, a2 = glm::dot(f.v[2], f.u) + a0;
     const double high = std::max({a0, a1, a2}) - std::min(0.0, reach);
     const double low = std::min({a0, a1, a2}) - std::max(0.0, reach);

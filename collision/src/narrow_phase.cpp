@@ -203,9 +203,7 @@ SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
           if (inward[i] < 0.0) e2 = std::max(e2, inward[i] * inward[i] / glm::dot(edges[i], edges[i]));
         }
         const double delay = e2 / ((std::sqrt(r * r + e2) + r) * std::sqrt(glm::dot(v, v)));
-        const float limit = static_cast<float>(t_limit);
-        const double next = std::nextafter(limit, std::numeric_limits<float>::infinity());
-        if (t + 0.999 * delay > next) return out;
+        if (t + 0.999 * delay > next_float_up(static_cast<float>(t_limit))) return out;
       }
     }
   }

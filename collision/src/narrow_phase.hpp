@@ -1,6 +1,8 @@
 #pragma once
 // Internal: per-triangle tests shared by the BVH queries and the brute-force references.
+#include <bit>
 #include <cstdint>
+#include <limits>
 
 #include <glm/ext/vector_double3.hpp>
 #include <glm/vec3.hpp>
@@ -27,6 +29,12 @@ SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
                                       const glm::dvec3& c, const glm::dvec3& n,
                                       const glm::dvec3& p, double radius, const glm::dvec3& v,
                                       bool one_sided, double t_limit, bool check_start = true);
+
+/// std::nextafter(x, 2.0f) for 0 <= x < 2 (a time limit), inline rather than a libm call.
+inline float next_float_up(float x) {
+  if (x == 0.0f) return std::numeric_limits<float>::denorm_min();
+  return std::bit_cast<float>(std::bit_cast<std::uint32_t>(x) + 1u);
+}
 
 /// True when `x` is a better (earlier) result than `y` for the same query: lower toi, then
 /// deeper start overlap, then lower triangle index.

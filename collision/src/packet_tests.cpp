@@ -247,7 +247,7 @@ BoxSweep4::BoxSweep4(const glm::vec3& center, const glm::vec3& half, const glm::
 namespace {
 
 // A convex body centred at p swept by v, whose support (half width) along any per-lane
-// direction is support(ox, oy, oz): rejected when both ends lie beyond its reach on the same
+// direction is support(ox, oy, oz, |o|) (|o| passed in, as the sqrt is shared): rejected when both ends lie beyond its reach on the same
 // side of the plane, the plane is reached after t_limit, the centre is behind a one-sided
 // plane, the world axes separate the body from the triangle's bounds throughout [0, t_limit]
 // (their intervals of time, with the plane's, do not meet before it), or the whole move lies
@@ -263,7 +263,7 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
   const __m128 dn = dot3(nx, ny, nz, q.v[0], q.v[1], q.v[2]);
   const __m128 d1 = _mm_add_ps(d0, dn);
   const __m128 slack = _mm_set1_ps(1.0f + 1e-5f);  // room for the float normal's rounding
-  const __m128 reach = _mm_add_ps(_mm_mul_ps(support(nx, ny, nz), slack), q.allowance);
+  const __m128 reach = _mm_add_ps(_mm_mul_ps(support(nx, ny, nz, _mm_set1_ps(1.0f)), slack), q.allowance);
   const __m128 neg_reach = _mm_sub_ps(_mm_setzero_ps(), reach);
   __m128 reject = _mm_or_ps(_mm_and_ps(_mm_cmpgt_ps(d0, reach), _mm_cmpgt_ps(d1, reach)),
                             _mm_and_ps(_mm_cmplt_ps(d0, neg_reach), _mm_cmplt_ps(d1, neg_reach)));
@@ -299,13 +299,12 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
     const __m128 ox = _mm_sub_ps(_mm_mul_ps(ey, nz), _mm_mul_ps(ez, ny));
     const __m128 oy = _mm_sub_ps(_mm_mul_ps(ez, nx), _mm_mul_ps(ex, nz));
     const __m128 oz = _mm_sub_ps(_mm_mul_ps(ex, ny), _mm_mul_ps(ey, nx));
-    const __m128 limit = _mm_add_ps(_mm_mul_ps(support(ox, oy, oz), slack),
-                                    _mm_mul_ps(q.allowance, _mm_sqrt_ps(dot3(ox, oy, oz, ox, oy, oz))));
+    const __m128 len = _mm_sqrt_ps(dot3(ox, oy, oz, ox, oy, oz));
+    const __m128 limit = _mm_add_ps(_mm_mul_ps(support(ox, oy, oz, len), slack), _mm_mul_ps(q.allowance, len));
     const __m128 s0 = dot3(ox, oy, oz, _mm_sub_ps(q.p[0], tx[i]), _mm_sub_ps(q.p[1], ty[i]), _mm_sub_ps(q.p[2], tz[i]));
     const __m128 s1 = dot3(ox, oy, oz, _mm_sub_ps(ex0, tx[i]), _mm_sub_ps(ey0, ty[i]), _mm_sub_ps(ez0, tz[i]));
     reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(s0, limit), _mm_cmpgt_ps(s1, limit)));
     if (overlap_only) {  // the start's overlap on this axis is (limit - s0) / |o|
-      const __m128 len = _mm_sqrt_ps(dot3(ox, oy, oz, ox, oy, oz));
       reject = _mm_or_ps(reject, _mm_cmpgt_ps(s0, _mm_sub_ps(limit, _mm_mul_ps(shrink, len))));
     }
   }
@@ -317,7 +316,7 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
 
 int box_candidates(const BvhPacket4& t, const BoxSweep4& q, float t_limit, float min_depth,
                    float entry[4]) {
-  return convex_candidates(t, q, t_limit, min_depth, entry, [&](__m128 x, __m128 y, __m128 z) {
+  return convex_candidates(t, q, t_limit, min_depth, entry, [&](__m128 x, __m128 y, __m128 z, __m128) {
     return dot3(abs4(x), abs4(y), abs4(z), q.h[0], q.h[1], q.h[2]);
   });
 }
@@ -338,9 +337,9 @@ CapsuleSweep4::CapsuleSweep4(const glm::vec3& center, float r, float h, const gl
 
 int capsule_candidates(const BvhPacket4& t, const CapsuleSweep4& q, float t_limit, float min_depth,
                        float entry[4]) {
-  return convex_candidates(t, q, t_limit, min_depth, entry, [&](__m128 x, __m128 y, __m128 z) {
+  return convex_candidates(t, q, t_limit, min_depth, entry, [&](__m128 x, __m128 y, __m128 z, __m128 len) {
     const __m128 along = abs4(dot3(x, y, z, q.u[0], q.u[1], q.u[2]));
-    return _mm_add_ps(_mm_mul_ps(q.radius, _mm_sqrt_ps(dot3(x, y, z, x, y, z))), _mm_mul_ps(q.half_height, along));
+    return _mm_add_ps(_mm_mul_ps(q.radius, len), _mm_mul_ps(q.half_height, along));
   });
 }
 
