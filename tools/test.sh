@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up the machine, then builds and runs every test: a clean Release build and the sanitizer
-# build (ASan + UBSan), each with ctest, plus a bounded fuzzing run of every fuzz target.
+# build (ASan + UBSan), each with ctest, the core's suites again with denormals-are-zero on,
+# plus a bounded fuzzing run of every fuzz target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
@@ -11,6 +12,13 @@ for preset in release sanitize; do
   cmake --preset "$preset"
   cmake --build --preset "$preset" -j "$jobs"
   ctest --preset "$preset" -j "$jobs"
+done
+# The core's suites once more with denormals-are-zero and flush-to-zero on, as a game may run
+# them: the programs linking tests/support/denormals_are_zero.cpp read PRISM_TEST_DAZ.
+for program in collision/test_collision movement/test_movement movement/test_movement_seeds \
+               movement/test_batch movement/test_real_map_walks collision2d/test_doom_maps peer/test_peer; do
+  echo "denormals are zero: $program"
+  (cd "build/release/tests/$(dirname "$program")" && PRISM_TEST_DAZ=1 "./$(basename "$program")" --gtest_brief=1)
 done
 if [ -x tests/fuzz/run.sh ] || [ -f tests/fuzz/run.sh ]; then
   bash tests/fuzz/run.sh "${PRISM_FUZZ_SECONDS:-20}"  # seconds per target (six targets; longer runs: set it)

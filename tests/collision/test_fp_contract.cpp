@@ -2,6 +2,9 @@
 // whatever the target (the top-level CMakeLists.txt passes -ffp-contract=off). Without it a
 // -march=native build on an FMA machine computes the sweeps and predicates with different
 // rounding from the default build, and this test fails there.
+#include <cstdlib>
+#include <cstring>
+
 #include <gtest/gtest.h>
 
 namespace {
@@ -19,4 +22,18 @@ TEST(FloatingPoint, ProductsAreRoundedAsWrittenOnEveryTarget) {
   volatile float y = 1.0f + 0x1p-12f;
   const float e = y;
   EXPECT_EQ(e * e - e * e, 0.0f);
+}
+
+// The PRISM_TEST_DAZ switch (tests/support/denormals_are_zero.cpp) takes effect: with it, a
+// denormal reads as 0 in SSE arithmetic and a denormal result is flushed to 0; without it,
+// both survive (the default mode, which the rest of the suite runs in).
+TEST(FloatingPoint, DenormalsAreZeroSwitchTakesEffect) {
+  const char* value = std::getenv("PRISM_TEST_DAZ");
+  const bool daz = value != nullptr && std::strcmp(value, "1") == 0;
+  volatile float denormal = 1e-40f;
+  volatile float tiny = 1e-30f;
+  const float sum = denormal + 0.0f;
+  const float product = tiny * 1e-10f;
+  EXPECT_EQ(sum == 0.0f, daz);
+  EXPECT_EQ(product == 0.0f, daz);
 }
