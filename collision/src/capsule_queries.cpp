@@ -68,19 +68,23 @@ struct SegmentTriangle {
   bool crosses = false;  // the segment passes through the triangle's face
 };
 
+// Edge i's closest points to the segment p0p1, kept in `out` when nearer than `best` (squared).
+void keep_nearer_edge(const Frame& f, int i, const glm::dvec3& p0, const glm::dvec3& p1, double& best,
+                      SegmentTriangle& out) {
+  const detail::SegmentClosest sc = detail::closest_segment_segment(f.v[i], f.v[(i + 1) % 3], p0, p1);
+  if (sc.dist2 < best) {
+    best = sc.dist2;
+    out.on_tri = sc.c1;
+    out.on_seg = sc.c2;
+    out.feature = sc.s > 0.0 && sc.s < 1.0 ? Feature::kEdge : Feature::kVertex;
+  }
+}
+
 // The triangle without a face (a degenerate one, from a caller): its three edges.
 SegmentTriangle segment_edges(const Frame& f, const glm::dvec3& p0, const glm::dvec3& p1) {
   SegmentTriangle out;
   double best = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < 3; ++i) {
-    const detail::SegmentClosest sc = detail::closest_segment_segment(f.v[i], f.v[(i + 1) % 3], p0, p1);
-    if (sc.dist2 < best) {
-      best = sc.dist2;
-      out.on_tri = sc.c1;
-      out.on_seg = sc.c2;
-      out.feature = sc.s > 0.0 && sc.s < 1.0 ? Feature::kEdge : Feature::kVertex;
-    }
-  }
+  for (int i = 0; i < 3; ++i) keep_nearer_edge(f, i, p0, p1, best, out);
   out.dist = std::sqrt(best);
   return out;
 }
@@ -137,14 +141,7 @@ SegmentTriangle segment_triangle(const Frame& f, const glm::dvec3& p0, const glm
     return out;
   }
   for (int i = 0; i < 3; ++i) {
-    if (side0[i] < 0.0 && side1[i] < 0.0) continue;
-    const detail::SegmentClosest sc = detail::closest_segment_segment(f.v[i], f.v[(i + 1) % 3], p0, p1);
-    if (sc.dist2 < best) {
-      best = sc.dist2;
-      out.on_tri = sc.c1;
-      out.on_seg = sc.c2;
-      out.feature = sc.s > 0.0 && sc.s < 1.0 ? Feature::kEdge : Feature::kVertex;
-    }
+    if (!(side0[i] < 0.0 && side1[i] < 0.0)) keep_nearer_edge(f, i, p0, p1, best, out);
   }
   out.dist = std::sqrt(best);
   return out;
