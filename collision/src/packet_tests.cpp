@@ -247,14 +247,15 @@ BoxSweep4::BoxSweep4(const glm::vec3& center, const glm::vec3& half, const glm::
 namespace {
 
 // A convex body centred at p swept by v, whose support (half width) along any per-lane
-// direction is support(ox, oy, oz, |o|) (|o| passed in, as the sqrt is shared): rejected when both ends lie beyond its reach on the same
-// side of the plane, the plane is reached after t_limit, the centre is behind a one-sided
-// plane, the world axes separate the body from the triangle's bounds throughout [0, t_limit]
-// (their intervals of time, with the plane's, do not meet before it), or the whole move lies
-// beyond one of the planes through each edge perpendicular to the triangle (as for the
-// sphere), or, when it could only win by a start overlap deeper than `min_depth`, its overlap
-// on the normal axis is shallower. `entry_out`: each lane's lower bound of the time of first
-// contact.
+// direction is support(ox, oy, oz, |o|) (|o| passed in: its square root is shared): rejected
+// when both ends lie beyond its reach on the same side of the plane, the plane is reached
+// after t_limit, the centre is behind a one-sided plane, the world axes separate the body from
+// the triangle's bounds throughout [0, t_limit] (their intervals of time, with the plane's, do
+// not meet before it), or the whole move lies beyond one of the planes through each edge
+// perpendicular to the triangle (as for the sphere), or, when it could only win by a start
+// overlap deeper than `min_depth`, its overlap on the normal axis or on an edge plane's axis
+// is shallower (see box_candidates). `entry_out`: each lane's lower bound of the time of
+// first contact.
 template <class Query, class Support>
 int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float min_depth,
                       float entry_out[4], Support&& support) {
