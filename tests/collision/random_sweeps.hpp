@@ -7,25 +7,12 @@
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
-#include <xmmintrin.h>
 
 #include "collision/queries.hpp"
 #include "collision/world.hpp"
+#include "denormals_are_zero.hpp"
 
 namespace prism_test {
-
-/// Runs `f` with the SSE denormals-are-zero and flush-to-zero modes on (MXCSR bits 6 and 15),
-/// as a game may run. The traversal orders children by keys that are tiny denormal floats near
-/// time 0 (every child after a start overlap): compared as floats under DAZ they would be equal,
-/// and a min/max network could keep one child twice and lose another. Queries must still give
-/// exactly what the brute-force loops give.
-template <class F>
-void with_denormals_are_zero(F&& f) {
-  const unsigned saved = _mm_getcsr();
-  _mm_setcsr(saved | 0x8040u);
-  f();
-  _mm_setcsr(saved);
-}
 
 /// One random body and move: its sweeps and its signed distance to a triangle (<= 0: overlap).
 struct RandomSweep {

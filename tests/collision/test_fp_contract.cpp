@@ -2,10 +2,9 @@
 // whatever the target (the top-level CMakeLists.txt passes -ffp-contract=off). Without it a
 // -march=native build on an FMA machine computes the sweeps and predicates with different
 // rounding from the default build, and this test fails there.
-#include <cstdlib>
-#include <cstring>
-
 #include <gtest/gtest.h>
+
+#include "denormals_are_zero.hpp"
 
 namespace {
 
@@ -28,8 +27,7 @@ TEST(FloatingPoint, ProductsAreRoundedAsWrittenOnEveryTarget) {
 // denormal reads as 0 in SSE arithmetic and a denormal result is flushed to 0; without it,
 // both survive (the default mode, which the rest of the suite runs in).
 TEST(FloatingPoint, DenormalsAreZeroSwitchTakesEffect) {
-  const char* value = std::getenv("PRISM_TEST_DAZ");
-  const bool daz = value != nullptr && std::strcmp(value, "1") == 0;
+  const bool daz = prism_test::denormals_are_zero_requested();
   volatile float denormal = 1e-40f;
   volatile float tiny = 1e-30f;
   const float sum = denormal + 0.0f;

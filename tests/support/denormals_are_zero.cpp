@@ -2,22 +2,18 @@
 // environment, every test runs with MXCSR's denormals-are-zero and flush-to-zero modes on, as
 // a game may set them (the SSE paths must give the same answers there). CI runs the core's
 // suites once so (tools/test.sh).
-#include <immintrin.h>
-
-#include <cstdlib>
-#include <cstring>
+#include "denormals_are_zero.hpp"
 
 #include <gtest/gtest.h>
 
 namespace {
 
 class DenormalsAreZero : public testing::EmptyTestEventListener {
-  void OnTestStart(const testing::TestInfo&) override { _mm_setcsr(_mm_getcsr() | 0x8040u); }
+  void OnTestStart(const testing::TestInfo&) override { prism_test::set_denormals_are_zero(); }
 };
 
 const bool registered = [] {
-  const char* value = std::getenv("PRISM_TEST_DAZ");
-  if (value != nullptr && std::strcmp(value, "1") == 0) {
+  if (prism_test::denormals_are_zero_requested()) {
     testing::UnitTest::GetInstance()->listeners().Append(new DenormalsAreZero);
   }
   return true;
