@@ -17,6 +17,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/info.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_group.h>
 #include <tbb/task_arena.h>
 
 #include "collision/world.hpp"
@@ -62,6 +63,11 @@ void parallel_for(std::size_t count, unsigned threads, const Work& work) {
   std::atomic<std::size_t> error_index{count};
   std::mutex error_mutex;
   std::exception_ptr error;
+  // The caller's floating-point mode (MXCSR: denormals-are-zero, flush-to-zero, rounding), taken
+  // now and set by TBB around every task, on the workers and on this thread alike. Without it
+  // the tasks run in the mode of the thread that first used the arena, whatever the caller's.
+  tbb::task_group_context context(tbb::task_group_context::bound,
+                                  tbb::task_group_context::default_traits | tbb::task_group_context::fp_settings);
   arena_for(threads).execute([&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, grain), [&](const tbb::blocked_range<std::size_t>& r) {
       for (std::size_t i = r.begin(); i < r.end(); ++i) {
@@ -77,7 +83,7 @@ void parallel_for(std::size_t count, unsigned threads, const Work& work) {
           return;
         }
       }
-    });
+    }, tbb::auto_partitioner(), context);
   });
   if (error) std::rethrow_exception(error);
 }

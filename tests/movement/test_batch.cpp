@@ -1,6 +1,7 @@
 // Batches over threads (collision/batch.hpp) on a real map: every result is bit-identical to
 // the single call for the same item, whatever the thread count; errors come back as the single
 // call's, for the lowest failing item.
+#include <cmath>
 #include <cstring>
 #include <random>
 #include <stdexcept>
@@ -12,6 +13,7 @@
 #include "collision/batch.hpp"
 #include "collision/world.hpp"
 #include "collision_io/level.hpp"
+#include "denormals_are_zero.hpp"
 
 namespace {
 
@@ -78,6 +80,46 @@ TEST(Batch, SweepsAndRaysOnAnyThreadCountEqualTheSingleCalls) {
       ASSERT_TRUE(same_bits(a[i], single[i])) << "sweep_sphere_batch, " << threads << " threads, query " << i;
       ASSERT_TRUE(same_bits(b[i], single[i])) << "sweep_batch, " << threads << " threads, query " << i;
       ASSERT_TRUE(same_bits(r[i], rays[i])) << "raycast_batch, " << threads << " threads, query " << i;
+    }
+  }
+}
+
+// A game that runs with denormals-are-zero (and flush-to-zero) sets them on its own thread; the
+// batch's worker threads must run its items in the same mode, or their results differ from
+// the single call's wherever a denormal decides one. Here a sphere meets a corner at
+// x = 1e-39 (a denormal float): with DAZ the corner reads as x = 0 and so does the contact
+// point.
+TEST(Batch, WorkersRunInTheCallersFloatingPointMode) {
+  const float tiny = 1e-39f;
+  ASSERT_EQ(std::fpclassify(tiny), FP_SUBNORMAL);
+  const collision::World world(collision::make_mesh({{tiny, 0.0f, 0.0f}, {8.0f, 3.0f, 0.0f}, {8.0f, -3.0f, 0.0f}},
+                                                    {{0, 1, 2}}));
+  // Aimed at the corner from -x, 40,000 times: enough that every thread takes a share.
+  const std::vector<SegmentQuery> queries(40000, SegmentQuery{{-5.0f, 0.0f, 0.0f}, {10.0f, 0.0f, 0.0f}});
+  const auto sweep_one = [&] { return collision::sweep_sphere(world, queries[0].origin, 1.0f, queries[0].delta); };
+  // Each mode in turn, twice, so that whichever mode the arena first saw, the other follows it.
+  for (int round = 0; round < 2; ++round) {
+    for (const bool daz : {round == 0, round != 0}) {
+      const auto check = [&] {
+        const collision::SweepHit single = sweep_one();
+        ASSERT_TRUE(single.hit);
+        // The test's premise: the mode decides the contact point's x.
+        ASSERT_TRUE(same_bits(single.point.x, daz ? 0.0f : tiny)) << single.point.x;
+        for (unsigned threads : {2u, 0u}) {
+          std::vector<collision::SweepHit> out(queries.size());
+          collision::sweep_sphere_batch(world, 1.0f, queries, out, {}, threads);
+          for (std::size_t i = 0; i < queries.size(); ++i) {
+            ASSERT_TRUE(same_bits(out[i], single))
+                << (daz ? "DAZ, " : "no DAZ, ") << threads << " threads, query " << i << ": x = " << out[i].point.x;
+          }
+        }
+      };
+      if (daz) {
+        prism_test::with_denormals_are_zero(check);
+      } else {
+        prism_test::without_denormals_are_zero(check);
+      }
+      if (HasFatalFailure()) return;
     }
   }
 }

@@ -32,4 +32,14 @@ void with_denormals_are_zero(F&& f) {
   _mm_setcsr(saved);
 }
 
+/// Runs `f` with both modes off (as a game that never sets them runs), then restores the
+/// caller's MXCSR: for the checks that compare the two modes, also under PRISM_TEST_DAZ=1.
+template <class F>
+void without_denormals_are_zero(F&& f) {
+  const unsigned saved = _mm_getcsr();
+  _mm_setcsr(saved & ~kDenormalsAreZeroBits);
+  f();
+  _mm_setcsr(saved);
+}
+
 }  // namespace prism_test

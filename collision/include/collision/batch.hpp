@@ -8,8 +8,10 @@
 /// thread. Otherwise the calling thread and oneTBB's persistent workers share the items in a
 /// task arena of `threads` slots (one arena per thread count, kept for the process; no thread
 /// is started per call; a count above the hardware's threads runs as the hardware's count):
-/// tbb::parallel_for splits [0, count) into contiguous ranges of at least count / (8 x threads)
-/// items and idle threads steal halves of the others' ranges, so uneven work balances.
+/// tbb::parallel_for splits [0, count) into contiguous ranges of at least
+/// count / (128 x threads) items and idle threads steal halves of the others' ranges, so uneven
+/// work balances. Every item runs in the calling thread's floating-point mode (MXCSR:
+/// denormals-are-zero, flush-to-zero, rounding), on the workers too, as the call finds it.
 /// Errors: an output span shorter than the input throws std::invalid_argument before any work;
 /// an exception thrown for an item (step_characters: std::invalid_argument for an input outside
 /// the domain) is rethrown on the calling thread after every thread has stopped: the one of the
