@@ -154,11 +154,13 @@ SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
   const Bvh& bvh = world.bvh();
   const float allowance = rounding_allowance(bvh, center, delta);
   detail::SweptSegment seg(center, delta, glm::vec3(radius + allowance));
-  const detail::SphereSweep4 q(center, radius, delta, allowance, options.one_sided);
+  // Broadcast when the first leaf is reached: most sweeps end in the inner nodes.
+  detail::LazyQuery<detail::SphereSweep4> lazy;
   SweepHit best;
   float t_max = 1.0f, reach = radius + allowance;
   detail::traverse_segment(bvh, seg, t_max,
                            [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+                             const detail::SphereSweep4& q = lazy.get(center, radius, delta, allowance, options.one_sided);
                              for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
                                sweep_packet(bvh.packets[packet + k], q, center, radius, delta,
                                             options.one_sided, allowance, best, tm, /*path_test=*/true);
