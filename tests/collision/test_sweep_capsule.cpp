@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "collision/capsule_queries.hpp"
+#include "collision/domain.hpp"
 #include "collision/world.hpp"
 #include "random_sweeps.hpp"
 #include "test_worlds.hpp"
@@ -223,6 +224,44 @@ TEST(SweepCapsule, NaNAndBadShapeAreInvalidInputNotHits) {
   const Triangle huge{{0, 0, 0}, {1e13f, 0, 0}, {0, 1, 0}};
   EXPECT_TRUE(collision::sweep_capsule_triangle(huge, {0, 0, 3}, 0.5f, 1, kZ, {0, 0, -2}).invalid_input);
   EXPECT_TRUE(collision::capsule_triangle_distance({0, 0, 3}, 0.5f, 1, kZ, huge).invalid_input);
+}
+
+// sweep_capsule decides the common case in one SSE pass and the rest one check at a time: the
+// two must draw the same line. Every combination of values on both sides of each limit (the
+// fast pass's own 2^38 and [-2, 2] included) against the rule written out from domain.hpp.
+TEST(SweepCapsule, ValidityIsTheDomainRuleOnBothSidesOfEveryLimit) {
+  const auto world = world_of(floor_quad(10));
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  const float p38 = std::ldexp(1.0f, 38), p39 = std::ldexp(1.0f, 39), p40 = std::ldexp(1.0f, 40);
+  const std::vector<vec3> centers{{0, 0, 3}, {p39, 0, 3}, {0, -p38, 3}, {0, 0, 2 * p40}, {nan, 0, 0}};
+  const std::vector<vec3> moves{{0, 0, -4}, {1.5f * p38, 0, 0}, {0, 0, 3 * p39}, {0, inf, 0}};
+  const std::vector<float> radii{std::ldexp(1.0f, -41), collision::kMinBodyRadius, 0.5f, p40, 2 * p40, nan};
+  const std::vector<float> halves{-1.0f, -0.0f, 0.0f, 1.0f, p40, 2 * p40, inf, nan};
+  const std::vector<vec3> axes{kZ,           {0, 0, 1.0009f}, {0, 0, 1.0011f}, {0, 0, 2},      {0, 0, -2.5f},
+                               {0.6f, 0.8f, 0}, {0, 0, 0},     {inf, 0, 0},     {0, nan, 1}, {0, 1, 0}};
+  int valid = 0, invalid = 0;
+  for (const vec3& c : centers) {
+    for (const vec3& d : moves) {
+      for (float r : radii) {
+        for (float h : halves) {
+          for (const vec3& a : axes) {
+            const bool axis_ok = std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z) &&
+                                 std::fabs(glm::length(glm::dvec3(a)) - 1.0) <= 1e-3;
+            const bool expected = collision::point_domain_error(c) == nullptr && collision::in_domain_radius(r) &&
+                                  std::isfinite(h) && h >= 0.0f && h <= collision::kMaxBodyRadius && axis_ok &&
+                                  collision::move_domain_error(c, d) == nullptr;
+            const collision::SweepHit got = collision::sweep_capsule(world, c, r, h, a, d);
+            ASSERT_EQ(got.invalid_input, !expected) << "centre (" << c.x << ", " << c.y << ", " << c.z << "), move ("
+                                                    << d.x << ", " << d.y << ", " << d.z << "), r " << r << ", h " << h
+                                                    << ", axis (" << a.x << ", " << a.y << ", " << a.z << ")";
+            (expected ? valid : invalid) += 1;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(valid, 100);  // both sides of the line are really exercised
+  EXPECT_GT(invalid, 100);
 }
 
 TEST(CapsuleTriangleDistance, MatchesDenseSamplingOfTheTriangle) {
