@@ -19,6 +19,15 @@ inline bool denormals_are_zero_requested() {
 
 inline void set_denormals_are_zero() { _mm_setcsr(_mm_getcsr() | kDenormalsAreZeroBits); }
 
+/// Runs `f` with MXCSR set to `mode`, then restores the caller's MXCSR.
+template <class F>
+void with_mxcsr(unsigned mode, F&& f) {
+  const unsigned saved = _mm_getcsr();
+  _mm_setcsr(mode);
+  f();
+  _mm_setcsr(saved);
+}
+
 /// Runs `f` with both modes on, then restores the caller's MXCSR. (Why it matters: the BVH
 /// traversal orders children by keys that are tiny denormal floats near time 0, every child
 /// after a start overlap; compared as floats under DAZ they would be equal, and a min/max
@@ -26,20 +35,14 @@ inline void set_denormals_are_zero() { _mm_setcsr(_mm_getcsr() | kDenormalsAreZe
 /// the brute-force loops give.)
 template <class F>
 void with_denormals_are_zero(F&& f) {
-  const unsigned saved = _mm_getcsr();
-  _mm_setcsr(saved | kDenormalsAreZeroBits);
-  f();
-  _mm_setcsr(saved);
+  with_mxcsr(_mm_getcsr() | kDenormalsAreZeroBits, f);
 }
 
 /// Runs `f` with both modes off (as a game that never sets them runs), then restores the
 /// caller's MXCSR: for the checks that compare the two modes, also under PRISM_TEST_DAZ=1.
 template <class F>
 void without_denormals_are_zero(F&& f) {
-  const unsigned saved = _mm_getcsr();
-  _mm_setcsr(saved & ~kDenormalsAreZeroBits);
-  f();
-  _mm_setcsr(saved);
+  with_mxcsr(_mm_getcsr() & ~kDenormalsAreZeroBits, f);
 }
 
 }  // namespace prism_test
