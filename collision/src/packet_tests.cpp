@@ -289,11 +289,34 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
   world_axes_in_time(corners, q.world, entry, exit);
   reject = _mm_or_ps(reject, _mm_or_ps(_mm_cmpgt_ps(entry, exit), _mm_cmpgt_ps(entry, t_cap)));
   if (_mm_movemask_ps(reject) == 0xF) return 0;
-  const __m128 ex0 = _mm_add_ps(q.p[0], q.v[0]), ey0 = _mm_add_ps(q.p[1], q.v[1]), ez0 = _mm_add_ps(q.p[2], q.v[2]);
+  // The move's end at the limit (grown as the plane's time is): a contact after t_limit does
+  // not count, so the move beyond it need not lie inside the edge planes. (p + v t rounds by
+  // an ulp of the move, which the allowance, 4e-6 of at least half of it, covers.)
+  const __m128 tl = _mm_min_ps(t_cap, _mm_set1_ps(1.0f));
+  const __m128 ex0 = _mm_add_ps(q.p[0], _mm_mul_ps(q.v[0], tl)), ey0 = _mm_add_ps(q.p[1], _mm_mul_ps(q.v[1], tl)),
+               ez0 = _mm_add_ps(q.p[2], _mm_mul_ps(q.v[2], tl));
   // Once only a deeper start overlap can win, its overlap on every edge plane's axis exceeds
   // min(min_depth, q.shrink_limit) too (see box_candidates).
   const bool overlap_only = min_depth > 0.0f;
   const __m128 shrink = _mm_set1_ps(std::min(min_depth, q.shrink_limit));
+  // A round body (a segment grown by a radius: the capsule) also has a bound that combines the
+  // axes: a point x of the swept segment and a point y of the triangle are apart by at least
+  // the segment's least distance to the plane along the normal and, in the plane, by at least
+  // x's distance beyond any edge plane, so |x - y|^2 >= plane_gap^2 + edge_gap^2. Both gaps are
+  // taken over the whole swept segment up to the limit and lowered by a slack over the float
+  // rounding (the allowance twice, and 1e-5 of the supports and moves for the float normal),
+  // so the sum under-estimates. It rejects the triangles beside the one the capsule lands on
+  // (their edge planes hold the landing point out), which the separate axes keep.
+  [[maybe_unused]] __m128 plane_gap = _mm_setzero_ps();
+  const __m128 zero = _mm_setzero_ps();
+  if constexpr (Query::kRound) {
+    const __m128 seg_n = _mm_mul_ps(q.half_height, abs4(dot3(nx, ny, nz, q.u[0], q.u[1], q.u[2])));
+    const __m128 d_end = _mm_add_ps(d0, _mm_mul_ps(dn, tl));
+    const __m128 lo_n = _mm_sub_ps(_mm_min_ps(d0, d_end), seg_n), hi_n = _mm_add_ps(_mm_max_ps(d0, d_end), seg_n);
+    const __m128 slack_n = _mm_add_ps(_mm_add_ps(q.allowance, q.allowance),
+                                      _mm_mul_ps(_mm_set1_ps(1e-5f), _mm_add_ps(seg_n, abs4(_mm_sub_ps(d_end, d0)))));
+    plane_gap = _mm_max_ps(zero, _mm_sub_ps(_mm_max_ps(lo_n, _mm_sub_ps(zero, hi_n)), slack_n));
+  }
   for (int i = 0; i < 3; ++i) {
     const int j = (i + 1) % 3;
     const __m128 ex = _mm_sub_ps(tx[j], tx[i]), ey = _mm_sub_ps(ty[j], ty[i]), ez = _mm_sub_ps(tz[j], tz[i]);
@@ -307,6 +330,15 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
     reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(s0, limit), _mm_cmpgt_ps(s1, limit)));
     if (overlap_only) {  // the start's overlap on this axis is (limit - s0) / |o|
       reject = _mm_or_ps(reject, _mm_cmpgt_ps(s0, _mm_sub_ps(limit, _mm_mul_ps(shrink, len))));
+    }
+    if constexpr (Query::kRound) {  // in units of |o|, squared: no division
+      const __m128 seg_o = _mm_mul_ps(q.half_height, abs4(dot3(ox, oy, oz, q.u[0], q.u[1], q.u[2])));
+      const __m128 slack_o = _mm_add_ps(_mm_mul_ps(_mm_add_ps(q.allowance, q.allowance), len),
+                                        _mm_mul_ps(_mm_set1_ps(1e-5f), _mm_add_ps(seg_o, abs4(_mm_sub_ps(s1, s0)))));
+      const __m128 edge_gap = _mm_max_ps(zero, _mm_sub_ps(_mm_sub_ps(_mm_min_ps(s0, s1), seg_o), slack_o));
+      const __m128 pg = _mm_mul_ps(plane_gap, len), rr = _mm_mul_ps(_mm_mul_ps(q.radius, slack), len);
+      reject = _mm_or_ps(reject, _mm_cmpgt_ps(_mm_add_ps(_mm_mul_ps(pg, pg), _mm_mul_ps(edge_gap, edge_gap)),
+                                              _mm_mul_ps(rr, rr)));
     }
   }
   _mm_storeu_ps(entry_out, entry);

@@ -87,6 +87,7 @@ struct BoxSweep4 {
   /// A start overlap's depth (the least push out along the separating axes) is at most the
   /// overlap on any axis, whatever the depth.
   static constexpr float shrink_limit = std::numeric_limits<float>::infinity();
+  static constexpr bool kRound = false;  ///< not a segment grown by a radius
 };
 
 /// A swept capsule (centre, radius, half height, unit axis), broadcast once per query.
@@ -103,6 +104,7 @@ struct CapsuleSweep4 {
   /// the segment crosses the triangle, and its depth (the far end's, behind the plane) may
   /// exceed an edge plane's overlap.
   float shrink_limit;
+  static constexpr bool kRound = true;  ///< a segment grown by a radius (convex_candidates)
 };
 
 /// Lanes that the swept capsule may touch before `t_limit`: box_candidates' tests with the
