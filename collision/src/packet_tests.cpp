@@ -113,7 +113,24 @@ int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
   reject = reject_outside(corners, q.lo, q.hi, reject);
   if (_mm_movemask_ps(reject) == 0xF) return 0;
   // Planes through each edge, perpendicular to the triangle, facing out: the whole swept
-  // sphere beyond one of them by more than the radius cannot touch the triangle.
+  // sphere up to the limit beyond one of them by more than the radius cannot touch the
+  // triangle. The centre's end at the limit (grown as the plane's time is) rounds by an ulp of
+  // the move, which the allowance (4e-6 of at least half of it) covers.
+  const __m128 tl = _mm_set1_ps(std::min(t_limit * 1.0001f, 1.0f));
+  const __m128 end[3] = {_mm_add_ps(q.p[0], _mm_mul_ps(q.v[0], tl)), _mm_add_ps(q.p[1], _mm_mul_ps(q.v[1], tl)),
+                         _mm_add_ps(q.p[2], _mm_mul_ps(q.v[2], tl))};
+  // And the two combined: the path's least distance to the plane and its least distance beyond
+  // an edge plane are orthogonal, so a point of the path is at least sqrt(plane_gap^2 +
+  // edge_gap^2) from the triangle; both gaps lowered by a slack over the float rounding (the
+  // allowance twice, and 1e-5 of the moves for the float normal). It rejects the triangles
+  // beside the one a sphere lands on, which the separate tests keep.
+  const __m128 zero = _mm_setzero_ps();
+  const __m128 d_end = _mm_add_ps(d0, _mm_mul_ps(dn, tl));
+  const __m128 slack_n = _mm_add_ps(_mm_add_ps(q.allowance, q.allowance),
+                                    _mm_mul_ps(_mm_set1_ps(1e-5f), abs4(_mm_sub_ps(d_end, d0))));
+  const __m128 plane_gap = _mm_max_ps(
+      zero, _mm_sub_ps(_mm_max_ps(_mm_min_ps(d0, d_end), _mm_sub_ps(zero, _mm_max_ps(d0, d_end))), slack_n));
+  const __m128 radius = _mm_sub_ps(q.reach, q.allowance);
   for (int i = 0; i < 3; ++i) {
     const int j = (i + 1) % 3;
     const __m128 ex = _mm_sub_ps(tx[j], tx[i]), ey = _mm_sub_ps(ty[j], ty[i]),
@@ -125,9 +142,16 @@ int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
     const __m128 limit = _mm_mul_ps(q.reach, len);
     const __m128 s0 = dot3(ox, oy, oz, _mm_sub_ps(q.p[0], tx[i]), _mm_sub_ps(q.p[1], ty[i]),
                            _mm_sub_ps(q.p[2], tz[i]));
-    const __m128 s1 = dot3(ox, oy, oz, _mm_sub_ps(q.e[0], tx[i]), _mm_sub_ps(q.e[1], ty[i]),
-                           _mm_sub_ps(q.e[2], tz[i]));
+    const __m128 s1 = dot3(ox, oy, oz, _mm_sub_ps(end[0], tx[i]), _mm_sub_ps(end[1], ty[i]),
+                           _mm_sub_ps(end[2], tz[i]));
     reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(s0, limit), _mm_cmpgt_ps(s1, limit)));
+    // In units of |o|, squared: no division.
+    const __m128 slack_o = _mm_add_ps(_mm_mul_ps(_mm_add_ps(q.allowance, q.allowance), len),
+                                      _mm_mul_ps(_mm_set1_ps(1e-5f), abs4(_mm_sub_ps(s1, s0))));
+    const __m128 edge_gap = _mm_max_ps(zero, _mm_sub_ps(_mm_min_ps(s0, s1), slack_o));
+    const __m128 pg = _mm_mul_ps(plane_gap, len), rr = _mm_mul_ps(_mm_mul_ps(radius, _mm_set1_ps(1.0f + 1e-5f)), len);
+    reject = _mm_or_ps(reject, _mm_cmpgt_ps(_mm_add_ps(_mm_mul_ps(pg, pg), _mm_mul_ps(edge_gap, edge_gap)),
+                                            _mm_mul_ps(rr, rr)));
     // Once the best is a start overlap only a deeper start overlap can win: the start alone
     // must then lie within max_plane_distance of the triangle, outside no edge plane by more.
     reject = _mm_or_ps(reject, _mm_cmpgt_ps(s0, _mm_mul_ps(start_reach, len)));
