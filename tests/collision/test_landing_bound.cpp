@@ -16,6 +16,7 @@
 
 #include "collision/capsule_queries.hpp"
 #include "collision/queries.hpp"
+#include "same_sweep.hpp"
 #include "test_worlds.hpp"
 
 using collision::SweepHit;
@@ -41,16 +42,6 @@ std::vector<Triangle> tiled_floor(const vec3& offset) {
     }
   }
   return tris;
-}
-
-void expect_same(const SweepHit& bvh, const SweepHit& brute, int q) {
-  ASSERT_EQ(bvh.hit, brute.hit) << q;
-  ASSERT_EQ(bvh.start_overlap, brute.start_overlap) << q;
-  ASSERT_EQ(bvh.toi, brute.toi) << q;
-  ASSERT_EQ(bvh.triangle, brute.triangle) << q;
-  ASSERT_EQ(bvh.feature, brute.feature) << q;
-  ASSERT_EQ(bvh.normal, brute.normal) << q;
-  ASSERT_EQ(bvh.point, brute.point) << q;
 }
 
 // Landing points on tile corners, edges and interiors (a quarter tile apart), the body one skin
@@ -81,7 +72,7 @@ void landings_match_brute_force(const vec3& offset) {
       brute = collision::sweep_capsule_brute_force(world, centre, r, h, axis, move);
       gap = double(centre.z) - double(h) * double(glm::normalize(glm::dvec3(axis)).z) - double(r) - double(offset.z);
     }
-    expect_same(bvh, brute, q);
+    prism_test::expect_same_sweep(bvh, brute, q);
     if (::testing::Test::HasFatalFailure()) return;
     ASSERT_TRUE(bvh.hit) << q;  // every body falls farther than its skin onto the floor
     ASSERT_FALSE(bvh.start_overlap) << q;
