@@ -32,16 +32,7 @@ constexpr int kTiles = 12;
 // kTiles x kTiles squares of side kTile in the plane z = 0 (shifted by `offset`), each split
 // into two triangles along its diagonal; triangle 2 (i kTiles + j) and the next hold tile (i, j).
 std::vector<Triangle> tiled_floor(const vec3& offset) {
-  std::vector<Triangle> tris;
-  for (int i = 0; i < kTiles; ++i) {
-    for (int j = 0; j < kTiles; ++j) {
-      const float x0 = static_cast<float>(i) * kTile, y0 = static_cast<float>(j) * kTile;
-      const vec3 a(x0, y0, 0.0f), b(x0 + kTile, y0, 0.0f), c(x0 + kTile, y0 + kTile, 0.0f), d(x0, y0 + kTile, 0.0f);
-      tris.push_back({a + offset, b + offset, c + offset});
-      tris.push_back({a + offset, c + offset, d + offset});
-    }
-  }
-  return tris;
+  return prism_test::height_field(kTiles, kTile, [](float, float) { return 0.0f; }, offset);
 }
 
 // Landing points on tile corners, edges and interiors (a quarter tile apart), the body one skin

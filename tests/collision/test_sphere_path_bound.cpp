@@ -24,20 +24,7 @@ constexpr float kSkin = 1.0f / 32.0f;
 // `offset` (far from the origin: the float rounding the bound allows for).
 float height(float x, float y) { return 6.0f * std::sin(x / 7.0f) * std::cos(y / 9.0f); }
 
-std::vector<Triangle> bumpy_surface(const vec3& offset) {
-  std::vector<Triangle> tris;
-  const float step = 1.5f;
-  for (int i = 0; i < 40; ++i) {
-    for (int j = 0; j < 40; ++j) {
-      const float x0 = static_cast<float>(i) * step, y0 = static_cast<float>(j) * step, x1 = x0 + step, y1 = y0 + step;
-      const vec3 a(x0, y0, height(x0, y0)), b(x1, y0, height(x1, y0)), c(x1, y1, height(x1, y1)),
-          d(x0, y1, height(x0, y1));
-      tris.push_back({a + offset, b + offset, c + offset});
-      tris.push_back({a + offset, c + offset, d + offset});
-    }
-  }
-  return tris;
-}
+std::vector<Triangle> bumpy_surface(const vec3& offset) { return prism_test::height_field(40, 1.5f, height, offset); }
 
 void sweeps_match_brute_force(const vec3& offset) {
   const auto world = prism_test::world_of(bumpy_surface(offset));

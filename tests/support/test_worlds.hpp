@@ -28,6 +28,26 @@ inline std::vector<collision::Triangle> floor_quad(float s, float h = 0.0f,
   return {{a, b, c}, {a, c, d}};
 }
 
+/// count x count squares of side `step` from the origin along x and y, lifted to z = height(x, y)
+/// at their corners and shifted by `offset`; each square split along its diagonal into two
+/// triangles (a b c, a c d), square (i, j)'s first at index 2 (i count + j).
+template <class Height>
+std::vector<collision::Triangle> height_field(int count, float step, Height&& height,
+                                              glm::vec3 offset = glm::vec3(0.0f)) {
+  std::vector<collision::Triangle> tris;
+  for (int i = 0; i < count; ++i) {
+    for (int j = 0; j < count; ++j) {
+      const float x0 = static_cast<float>(i) * step, y0 = static_cast<float>(j) * step, x1 = x0 + step,
+                  y1 = y0 + step;
+      const glm::vec3 a(x0, y0, height(x0, y0)), b(x1, y0, height(x1, y0)), c(x1, y1, height(x1, y1)),
+          d(x0, y1, height(x0, y1));
+      tris.push_back({a + offset, b + offset, c + offset});
+      tris.push_back({a + offset, c + offset, d + offset});
+    }
+  }
+  return tris;
+}
+
 /// `count` non-degenerate triangles of corners within `size` of centres uniform in
 /// [-extent, extent]^3: a soup for comparing a BVH query with its brute-force loop.
 inline std::vector<collision::Triangle> random_soup(std::mt19937& rng, int count, float extent,
