@@ -328,8 +328,9 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
   // the segment's least distance to the plane along the normal and, in the plane, by at least
   // x's distance beyond any edge plane, so |x - y|^2 >= plane_gap^2 + edge_gap^2. Both gaps are
   // taken over the whole swept segment up to the limit and lowered by a slack over the float
-  // rounding (the allowance twice, and 1e-5 of the supports and moves for the float normal),
-  // so the sum under-estimates. It rejects the triangles beside the one the capsule lands on
+  // rounding (the allowance twice, 1e-5 of the supports and moves, and 1e-6 of the half height
+  // for the float normal's and axis's directions, which can make a support of 0 one of about
+  // 1.2e-7 h), so the sum under-estimates. It rejects the triangles beside the one the capsule lands on
   // (their edge planes hold the landing point out), which the separate axes keep.
   [[maybe_unused]] __m128 plane_gap = _mm_setzero_ps();
   const __m128 zero = _mm_setzero_ps();
@@ -337,8 +338,9 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
     const __m128 seg_n = _mm_mul_ps(q.half_height, abs4(dot3(nx, ny, nz, q.u[0], q.u[1], q.u[2])));
     const __m128 d_end = _mm_add_ps(d0, _mm_mul_ps(dn, tl));
     const __m128 lo_n = _mm_sub_ps(_mm_min_ps(d0, d_end), seg_n), hi_n = _mm_add_ps(_mm_max_ps(d0, d_end), seg_n);
-    const __m128 slack_n = _mm_add_ps(_mm_add_ps(q.allowance, q.allowance),
-                                      _mm_mul_ps(_mm_set1_ps(1e-5f), _mm_add_ps(seg_n, abs4(_mm_sub_ps(d_end, d0)))));
+    const __m128 slack_n =
+        _mm_add_ps(_mm_add_ps(_mm_add_ps(q.allowance, q.allowance), _mm_mul_ps(_mm_set1_ps(1e-6f), q.half_height)),
+                   _mm_mul_ps(_mm_set1_ps(1e-5f), _mm_add_ps(seg_n, abs4(_mm_sub_ps(d_end, d0)))));
     plane_gap = _mm_max_ps(zero, _mm_sub_ps(_mm_max_ps(lo_n, _mm_sub_ps(zero, hi_n)), slack_n));
   }
   for (int i = 0; i < 3; ++i) {
@@ -357,8 +359,9 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
     }
     if constexpr (Query::kRound) {  // in units of |o|, squared: no division
       const __m128 seg_o = _mm_mul_ps(q.half_height, abs4(dot3(ox, oy, oz, q.u[0], q.u[1], q.u[2])));
-      const __m128 slack_o = _mm_add_ps(_mm_mul_ps(_mm_add_ps(q.allowance, q.allowance), len),
-                                        _mm_mul_ps(_mm_set1_ps(1e-5f), _mm_add_ps(seg_o, abs4(_mm_sub_ps(s1, s0)))));
+      const __m128 slack_o = _mm_add_ps(
+          _mm_mul_ps(_mm_add_ps(_mm_add_ps(q.allowance, q.allowance), _mm_mul_ps(_mm_set1_ps(1e-6f), q.half_height)), len),
+          _mm_mul_ps(_mm_set1_ps(1e-5f), _mm_add_ps(seg_o, abs4(_mm_sub_ps(s1, s0)))));
       const __m128 edge_gap = _mm_max_ps(zero, _mm_sub_ps(_mm_sub_ps(_mm_min_ps(s0, s1), seg_o), slack_o));
       const __m128 pg = _mm_mul_ps(plane_gap, len), rr = _mm_mul_ps(_mm_mul_ps(q.radius, slack), len);
       reject = _mm_or_ps(reject, _mm_cmpgt_ps(_mm_add_ps(_mm_mul_ps(pg, pg), _mm_mul_ps(edge_gap, edge_gap)),

@@ -101,3 +101,31 @@ TEST(LandingBound, TiesAtASharedCornerGoToTheLowestTriangle) {
   EXPECT_NEAR(c.toi, kSkin, 1e-6f);
   EXPECT_EQ(c.triangle, 2u * (4u * kTiles + 4u));
 }
+
+// Long thin capsules lying along a tilted floor (axis in its plane, or tilted out of it by
+// 1e-7, where the float normal and axis can make a zero support one of about 1e-7 of the half
+// height): the bound's slack must cover that too.
+TEST(LandingBound, LongCapsulesLyingOnATiltedFloorMatchBruteForce) {
+  const auto slope = [](float x, float y) { return 0.3f * x + 0.2f * y; };
+  const auto world = prism_test::world_of(prism_test::height_field(kTiles, kTile, slope));
+  const glm::dvec3 n = glm::normalize(glm::dvec3(-0.3, -0.2, 1.0));
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<float> at(8.0f, 40.0f), unit(0.0f, 1.0f), drift(-kTile, kTile);
+  int hits = 0;
+  for (int q = 0; q < 400; ++q) {
+    const float h = q % 2 == 0 ? 1e4f : 300.0f, r = 0.05f + unit(rng);
+    // A direction in the plane, tilted out of it by 0 or +-1e-7.
+    const glm::dvec3 along = glm::normalize(glm::cross(n, glm::dvec3(std::cos(6.0 * unit(rng)), std::sin(6.0 * unit(rng)), 0.0)));
+    const double tilt = (q % 4 < 2 ? 0.0 : 1e-7) * (unit(rng) < 0.5f ? 1.0 : -1.0);
+    const vec3 axis(glm::normalize(along + tilt * n));
+    const float x = at(rng), y = at(rng);
+    const vec3 centre(glm::dvec3(x, y, slope(x, y)) + n * (double(r) + 2.0 * kSkin * unit(rng)));
+    const vec3 move(vec3(glm::dvec3(drift(rng), drift(rng), 0.0) - n * (0.5 * unit(rng))));
+    const SweepHit bvh = collision::sweep_capsule(world, centre, r, h, axis, move);
+    const SweepHit brute = collision::sweep_capsule_brute_force(world, centre, r, h, axis, move);
+    prism_test::expect_same_sweep(bvh, brute, q);
+    if (::testing::Test::HasFatalFailure()) return;
+    hits += bvh.hit;
+  }
+  EXPECT_GT(hits, 100);
+}
