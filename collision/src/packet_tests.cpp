@@ -35,6 +35,38 @@ __m128 reject_outside(const __m128 c[3][3], const __m128 lo[3], const __m128 hi[
   return reject;
 }
 
+// The combined bound of a round body (a sphere, a capsule: a core, point or segment, grown by a
+// radius). Each point of the swept core is apart from each point of the triangle by at least the
+// core's least distance to the plane along the normal and, in the plane, by at least its distance
+// beyond any edge plane (whose normal e x n lies in the plane), so the two add in squares. Both
+// are taken over the whole move up to the limit and lowered by a slack over the float rounding:
+// `base_slack` (the rounding allowance twice, and for a capsule 1e-6 of its half height, as the
+// float normal and axis can turn a support of 0 into one of about 1.2e-7 h) plus 1e-5 of the
+// core's support and of the move along that axis. It rejects the triangles beside the one a body
+// lands on (their edge planes hold the landing point out), which each axis alone keeps.
+
+// The core's least distance to the plane: its centre's signed distance runs from d0 to d_end,
+// and the core reaches `support` to either side of it.
+inline __m128 plane_gap(__m128 d0, __m128 d_end, __m128 support, __m128 base_slack) {
+  const __m128 zero = _mm_setzero_ps();
+  const __m128 slack = _mm_add_ps(base_slack, _mm_mul_ps(_mm_set1_ps(1e-5f), _mm_add_ps(support, abs4(_mm_sub_ps(d_end, d0)))));
+  const __m128 lo = _mm_sub_ps(_mm_min_ps(d0, d_end), support), hi = _mm_add_ps(_mm_max_ps(d0, d_end), support);
+  return _mm_max_ps(zero, _mm_sub_ps(_mm_max_ps(lo, _mm_sub_ps(zero, hi)), slack));
+}
+
+// Lanes the core stays farther than `radius` (grown by 1e-5) from, by `gap` (plane_gap's) and
+// edge plane o (|o| = len): s0 and s1 are o . (centre - corner) at the move's start and its end
+// at the limit, `support` the core's reach along o (all three in units of |o|). Compared squared,
+// in units of |o|: no division.
+inline __m128 beyond_radius(__m128 gap, __m128 s0, __m128 s1, __m128 support, __m128 len, __m128 base_slack,
+                            __m128 radius) {
+  const __m128 slack = _mm_add_ps(_mm_mul_ps(base_slack, len),
+                                  _mm_mul_ps(_mm_set1_ps(1e-5f), _mm_add_ps(support, abs4(_mm_sub_ps(s1, s0)))));
+  const __m128 edge_gap = _mm_max_ps(_mm_setzero_ps(), _mm_sub_ps(_mm_sub_ps(_mm_min_ps(s0, s1), support), slack));
+  const __m128 pg = _mm_mul_ps(gap, len), rr = _mm_mul_ps(_mm_mul_ps(radius, _mm_set1_ps(1.0f + 1e-5f)), len);
+  return _mm_cmpgt_ps(_mm_add_ps(_mm_mul_ps(pg, pg), _mm_mul_ps(edge_gap, edge_gap)), _mm_mul_ps(rr, rr));
+}
+
 }  // namespace
 
 WorldAxes4::WorldAxes4(const glm::vec3& center, const glm::vec3& extent, const glm::vec3& delta,
@@ -70,17 +102,16 @@ void world_axes_in_time(const __m128 c[3][3], const WorldAxes4& w, __m128& entry
 
 }  // namespace
 
-SphereSweep4::SphereSweep4(const glm::vec3& center, float radius, const glm::vec3& delta,
+SphereSweep4::SphereSweep4(const glm::vec3& center, float r, const glm::vec3& delta,
                            float allow, bool one_sided_)
     : one_sided(one_sided_) {
-  const glm::vec3 end = center + delta;
   for (int a = 0; a < 3; ++a) {
     p[a] = _mm_set1_ps(center[a]);
     v[a] = _mm_set1_ps(delta[a]);
-    e[a] = _mm_set1_ps(end[a]);
   }
-  swept_bounds(center, delta, glm::vec3(radius), allow, lo, hi);
-  reach = _mm_set1_ps(radius + allow);
+  swept_bounds(center, delta, glm::vec3(r), allow, lo, hi);
+  radius = _mm_set1_ps(r);
+  reach = _mm_set1_ps(r + allow);
   allowance = _mm_set1_ps(allow);
 }
 
@@ -119,18 +150,9 @@ int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
   const __m128 tl = _mm_set1_ps(std::min(t_limit * 1.0001f, 1.0f));
   const __m128 end[3] = {_mm_add_ps(q.p[0], _mm_mul_ps(q.v[0], tl)), _mm_add_ps(q.p[1], _mm_mul_ps(q.v[1], tl)),
                          _mm_add_ps(q.p[2], _mm_mul_ps(q.v[2], tl))};
-  // And the two combined: the path's least distance to the plane and its least distance beyond
-  // an edge plane are orthogonal, so a point of the path is at least sqrt(plane_gap^2 +
-  // edge_gap^2) from the triangle; both gaps lowered by a slack over the float rounding (the
-  // allowance twice, and 1e-5 of the moves for the float normal). It rejects the triangles
-  // beside the one a sphere lands on, which the separate tests keep.
-  const __m128 zero = _mm_setzero_ps();
-  const __m128 d_end = _mm_add_ps(d0, _mm_mul_ps(dn, tl));
-  const __m128 slack_n = _mm_add_ps(_mm_add_ps(q.allowance, q.allowance),
-                                    _mm_mul_ps(_mm_set1_ps(1e-5f), abs4(_mm_sub_ps(d_end, d0))));
-  const __m128 plane_gap = _mm_max_ps(
-      zero, _mm_sub_ps(_mm_max_ps(_mm_min_ps(d0, d_end), _mm_sub_ps(zero, _mm_max_ps(d0, d_end))), slack_n));
-  const __m128 radius = _mm_sub_ps(q.reach, q.allowance);
+  // And the two combined (beyond_radius): the centre path is the core, of no extent.
+  const __m128 zero = _mm_setzero_ps(), base_slack = _mm_add_ps(q.allowance, q.allowance);
+  const __m128 core_gap = plane_gap(d0, _mm_add_ps(d0, _mm_mul_ps(dn, tl)), zero, base_slack);
   for (int i = 0; i < 3; ++i) {
     const int j = (i + 1) % 3;
     const __m128 ex = _mm_sub_ps(tx[j], tx[i]), ey = _mm_sub_ps(ty[j], ty[i]),
@@ -145,13 +167,7 @@ int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
     const __m128 s1 = dot3(ox, oy, oz, _mm_sub_ps(end[0], tx[i]), _mm_sub_ps(end[1], ty[i]),
                            _mm_sub_ps(end[2], tz[i]));
     reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(s0, limit), _mm_cmpgt_ps(s1, limit)));
-    // In units of |o|, squared: no division.
-    const __m128 slack_o = _mm_add_ps(_mm_mul_ps(_mm_add_ps(q.allowance, q.allowance), len),
-                                      _mm_mul_ps(_mm_set1_ps(1e-5f), abs4(_mm_sub_ps(s1, s0))));
-    const __m128 edge_gap = _mm_max_ps(zero, _mm_sub_ps(_mm_min_ps(s0, s1), slack_o));
-    const __m128 pg = _mm_mul_ps(plane_gap, len), rr = _mm_mul_ps(_mm_mul_ps(radius, _mm_set1_ps(1.0f + 1e-5f)), len);
-    reject = _mm_or_ps(reject, _mm_cmpgt_ps(_mm_add_ps(_mm_mul_ps(pg, pg), _mm_mul_ps(edge_gap, edge_gap)),
-                                            _mm_mul_ps(rr, rr)));
+    reject = _mm_or_ps(reject, beyond_radius(core_gap, s0, s1, zero, len, base_slack, q.radius));
     // Once the best is a start overlap only a deeper start overlap can win: the start alone
     // must then lie within max_plane_distance of the triangle, outside no edge plane by more.
     reject = _mm_or_ps(reject, _mm_cmpgt_ps(s0, _mm_mul_ps(start_reach, len)));
@@ -323,25 +339,13 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
   // min(min_depth, q.shrink_limit) too (see box_candidates).
   const bool overlap_only = min_depth > 0.0f;
   const __m128 shrink = _mm_set1_ps(std::min(min_depth, q.shrink_limit));
-  // A round body (a segment grown by a radius: the capsule) also has a bound that combines the
-  // axes: a point x of the swept segment and a point y of the triangle are apart by at least
-  // the segment's least distance to the plane along the normal and, in the plane, by at least
-  // x's distance beyond any edge plane, so |x - y|^2 >= plane_gap^2 + edge_gap^2. Both gaps are
-  // taken over the whole swept segment up to the limit and lowered by a slack over the float
-  // rounding (the allowance twice, 1e-5 of the supports and moves, and 1e-6 of the half height
-  // for the float normal's and axis's directions, which can make a support of 0 one of about
-  // 1.2e-7 h), so the sum under-estimates. It rejects the triangles beside the one the capsule lands on
-  // (their edge planes hold the landing point out), which the separate axes keep.
-  [[maybe_unused]] __m128 plane_gap = _mm_setzero_ps();
-  const __m128 zero = _mm_setzero_ps();
+  // A round body (the capsule: a segment grown by a radius) also has the combined bound
+  // (beyond_radius), its core reaching h |n.u| along the normal and h |o.u| along o.
+  [[maybe_unused]] __m128 base_slack = _mm_setzero_ps(), core_gap = _mm_setzero_ps();
   if constexpr (Query::kRound) {
-    const __m128 seg_n = _mm_mul_ps(q.half_height, abs4(dot3(nx, ny, nz, q.u[0], q.u[1], q.u[2])));
-    const __m128 d_end = _mm_add_ps(d0, _mm_mul_ps(dn, tl));
-    const __m128 lo_n = _mm_sub_ps(_mm_min_ps(d0, d_end), seg_n), hi_n = _mm_add_ps(_mm_max_ps(d0, d_end), seg_n);
-    const __m128 slack_n =
-        _mm_add_ps(_mm_add_ps(_mm_add_ps(q.allowance, q.allowance), _mm_mul_ps(_mm_set1_ps(1e-6f), q.half_height)),
-                   _mm_mul_ps(_mm_set1_ps(1e-5f), _mm_add_ps(seg_n, abs4(_mm_sub_ps(d_end, d0)))));
-    plane_gap = _mm_max_ps(zero, _mm_sub_ps(_mm_max_ps(lo_n, _mm_sub_ps(zero, hi_n)), slack_n));
+    base_slack = _mm_add_ps(_mm_add_ps(q.allowance, q.allowance), _mm_mul_ps(_mm_set1_ps(1e-6f), q.half_height));
+    core_gap = plane_gap(d0, _mm_add_ps(d0, _mm_mul_ps(dn, tl)),
+                         _mm_mul_ps(q.half_height, abs4(dot3(nx, ny, nz, q.u[0], q.u[1], q.u[2]))), base_slack);
   }
   for (int i = 0; i < 3; ++i) {
     const int j = (i + 1) % 3;
@@ -357,15 +361,9 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
     if (overlap_only) {  // the start's overlap on this axis is (limit - s0) / |o|
       reject = _mm_or_ps(reject, _mm_cmpgt_ps(s0, _mm_sub_ps(limit, _mm_mul_ps(shrink, len))));
     }
-    if constexpr (Query::kRound) {  // in units of |o|, squared: no division
-      const __m128 seg_o = _mm_mul_ps(q.half_height, abs4(dot3(ox, oy, oz, q.u[0], q.u[1], q.u[2])));
-      const __m128 slack_o = _mm_add_ps(
-          _mm_mul_ps(_mm_add_ps(_mm_add_ps(q.allowance, q.allowance), _mm_mul_ps(_mm_set1_ps(1e-6f), q.half_height)), len),
-          _mm_mul_ps(_mm_set1_ps(1e-5f), _mm_add_ps(seg_o, abs4(_mm_sub_ps(s1, s0)))));
-      const __m128 edge_gap = _mm_max_ps(zero, _mm_sub_ps(_mm_sub_ps(_mm_min_ps(s0, s1), seg_o), slack_o));
-      const __m128 pg = _mm_mul_ps(plane_gap, len), rr = _mm_mul_ps(_mm_mul_ps(q.radius, slack), len);
-      reject = _mm_or_ps(reject, _mm_cmpgt_ps(_mm_add_ps(_mm_mul_ps(pg, pg), _mm_mul_ps(edge_gap, edge_gap)),
-                                              _mm_mul_ps(rr, rr)));
+    if constexpr (Query::kRound) {
+      const __m128 support_o = _mm_mul_ps(q.half_height, abs4(dot3(ox, oy, oz, q.u[0], q.u[1], q.u[2])));
+      reject = _mm_or_ps(reject, beyond_radius(core_gap, s0, s1, support_o, len, base_slack, q.radius));
     }
   }
   _mm_storeu_ps(entry_out, entry);

@@ -36,9 +36,10 @@ class LazyQuery {
 struct SphereSweep4 {
   SphereSweep4(const glm::vec3& center, float radius, const glm::vec3& delta, float allowance,
                bool one_sided);
-  __m128 p[3], v[3], e[3];  // centre, displacement, end
-  __m128 lo[3], hi[3];      // the swept sphere's box
-  __m128 reach;             // radius + rounding allowance
+  __m128 p[3], v[3];    // centre, displacement
+  __m128 lo[3], hi[3];  // the swept sphere's box
+  __m128 radius;
+  __m128 reach;         // radius + rounding allowance
   __m128 allowance;
   bool one_sided;
 };
