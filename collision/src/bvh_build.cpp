@@ -1,4 +1,5 @@
-// Binned SAH build (Wald 2007) into a binary tree, collapsed into 4-wide nodes.
+// Binned SAH build (Wald 2007) into a binary tree, collapsed into 4-wide nodes (and 8-wide ones
+// where queries use AVX2).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -196,11 +197,15 @@ std::uint32_t leaf_reference(const BinaryNode& n) {
   return BvhNode4::kLeafBit | (n.first << 4) | n.count;
 }
 
-// Collapses binary subtree `b` into a 4-wide node; returns its index in out.nodes.
-std::uint32_t collapse(const std::vector<BinaryNode>& bin, std::int32_t b, Bvh& out) {
-  std::array<std::int32_t, 4> kids{bin[b].left, bin[b].right, -1, -1};
+// Collapses binary subtree `b` into a W-wide node (BvhNode4 or BvhNode8); returns its index in
+// `out`. Opens the largest inner child until W children are gathered (or only leaves are left).
+template <int W, class Node>
+std::uint32_t collapse(const std::vector<BinaryNode>& bin, std::int32_t b, std::vector<Node>& out) {
+  std::array<std::int32_t, W> kids{};
+  kids[0] = bin[b].left;
+  kids[1] = bin[b].right;
   int n = 2;
-  while (n < 4) {  // open the largest inner child until four children are gathered
+  while (n < W) {
     int pick = -1;
     float pick_area = -1.0f;
     for (int i = 0; i < n; ++i) {
@@ -214,17 +219,17 @@ std::uint32_t collapse(const std::vector<BinaryNode>& bin, std::int32_t b, Bvh& 
     kids[pick] = opened.left;
     kids[n++] = opened.right;
   }
-  const auto index = static_cast<std::uint32_t>(out.nodes.size());
-  out.nodes.emplace_back();
-  std::array<std::uint32_t, 4> refs{BvhNode4::kEmpty, BvhNode4::kEmpty, BvhNode4::kEmpty,
-                                    BvhNode4::kEmpty};
+  const auto index = static_cast<std::uint32_t>(out.size());
+  out.emplace_back();
+  std::array<std::uint32_t, W> refs;
+  refs.fill(BvhNode4::kEmpty);
   for (int i = 0; i < n; ++i) {
     const BinaryNode& k = bin[kids[i]];
-    refs[i] = k.leaf() ? leaf_reference(k) : collapse(bin, kids[i], out);
+    refs[i] = k.leaf() ? leaf_reference(k) : collapse<W>(bin, kids[i], out);
   }
-  BvhNode4& node = out.nodes[index];  // out.nodes may have grown: index again
+  Node& node = out[index];  // out may have grown: index again
   const float inf = std::numeric_limits<float>::infinity();
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < W; ++i) {
     node.child[i] = refs[i];
     node.packet[i] = (i < n && bin[kids[i]].leaf()) ? bin[kids[i]].packet : 0;
     const Aabb box = i < n ? bin[kids[i]].box : Aabb{};
@@ -308,7 +313,11 @@ Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
     bvh.max_abs_coordinate = std::max({bvh.max_abs_coordinate, std::fabs(bvh.bounds.min[a]),
                                        std::fabs(bvh.bounds.max[a])});
   }
-  bvh.root = bin[0].leaf() ? leaf_reference(bin[0]) : collapse(bin, 0, bvh);
+  bvh.root = bin[0].leaf() ? leaf_reference(bin[0]) : collapse<4>(bin, 0, bvh.nodes);
+  const bool wide = options.wide == BvhBuildOptions::Wide::kAlways ? cpu_has_avx2()
+                    : options.wide == BvhBuildOptions::Wide::kAuto ? bvh_uses_avx2()
+                                                                    : false;
+  if (wide) bvh.root8 = bin[0].leaf() ? leaf_reference(bin[0]) : collapse<8>(bin, 0, bvh.nodes8);
 
   bvh.triangles.resize(prims.size());
   for (std::size_t i = 0; i < prims.size(); ++i) {

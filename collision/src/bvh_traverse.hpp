@@ -1,16 +1,19 @@
 #pragma once
-// Internal: SSE traversal of the 4-wide BVH. Not a public header.
+// Internal: traversal of the BVH, SSE over the 4-wide nodes or AVX2 over the 8-wide ones (where
+// Bvh::nodes8 was built: bvh_uses_avx2()). Not a public header.
 #include <immintrin.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "collision/bvh.hpp"
 
 namespace collision::detail {
 
 inline constexpr int kStackSize = 256;  // > 3 x the deepest tree build_bvh makes (about 75 binary levels)
+inline constexpr int kStackSize8 = 544;  // > 7 x the same depth: a wide node pushes up to 7
 
 /// A segment with its box grown by `margin` per axis (the swept body's half extent plus a
 /// rounding allowance), tested against child boxes with the sign-ordered slab test: an empty
@@ -68,13 +71,111 @@ inline void prefetch_entry(const Bvh& bvh, const TraversalEntry& e) {
   _mm_prefetch(next + 64, _MM_HINT_T0);
 }
 
+/// traverse_segment over the 8-wide nodes, with AVX2 (compiled for it whatever the build's
+/// flags; called only where the CPU has it). The same slab test as SweptSegment::test on eight
+/// lanes, reading the segment's SSE values as broadcasts (the leaf may replace the segment).
+/// The nearest child entered is found as in the 4-wide traversal (integer keys, so that
+/// denormals-are-zero cannot make two lanes equal); the others are pushed unsorted.
+template <class LeafFn>
+__attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const SweptSegment& seg, float& t_max,
+                                                      LeafFn& leaf) {
+  using Entry = TraversalEntry;
+  Entry stack[kStackSize8];
+  int top = 0;
+  std::uint32_t ref = bvh.root8, packet = 0;
+  for (;;) {
+    if ((ref & BvhNode4::kLeafBit) == 0) {
+      const BvhNode8& node = bvh.nodes8[ref];
+      const float* base = node.min_x;
+      __m256 tn = _mm256_setzero_ps();
+      __m256 tf = _mm256_set1_ps(t_max);
+      for (int a = 0; a < 3; ++a) {
+        const __m256 inv = _mm256_broadcast_ps(&seg.inv_dir[a]);
+        tn = _mm256_max_ps(tn, _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + 2 * seg.near_offset[a]),
+                                                           _mm256_broadcast_ps(&seg.origin_near[a])),
+                                             inv));
+        tf = _mm256_min_ps(tf, _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + 2 * seg.far_offset[a]),
+                                                           _mm256_broadcast_ps(&seg.origin_far[a])),
+                                             inv));
+      }
+      unsigned mask = static_cast<unsigned>(_mm256_movemask_ps(_mm256_cmp_ps(tn, tf, _CMP_LE_OQ)));
+      if (mask != 0) {
+        if ((mask & (mask - 1)) == 0) {  // one child entered: go straight down
+          const int i = __builtin_ctz(mask);
+          ref = node.child[i];
+          packet = node.packet[i];
+          continue;
+        }
+        // The nearest entered child (the least key: entry time bits with the low three
+        // replaced by the lane; a child not entered gets a key above any time) is descended
+        // into; the others are pushed in lane order.
+        const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        const __m256i entered = _mm256_cmpgt_epi32(
+            _mm256_and_si256(_mm256_set1_epi32(static_cast<int>(mask)), _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128)),
+            _mm256_setzero_si256());
+        const __m256i keys = _mm256_blendv_epi8(
+            _mm256_set1_epi32(0x7FFFFFFF),
+            _mm256_or_si256(_mm256_andnot_si256(_mm256_set1_epi32(7), _mm256_castps_si256(tn)), lanes), entered);
+        __m256i least = _mm256_min_epi32(keys, _mm256_permute2x128_si256(keys, keys, 1));
+        least = _mm256_min_epi32(least, _mm256_shuffle_epi32(least, _MM_SHUFFLE(1, 0, 3, 2)));
+        least = _mm256_min_epi32(least, _mm256_shuffle_epi32(least, _MM_SHUFFLE(2, 3, 0, 1)));
+        const int nearest = _mm256_cvtsi256_si32(least) & 7;
+        alignas(32) float t[8];
+        _mm256_store_ps(t, tn);
+        const int first = top;
+        for (unsigned rest = mask & ~(1u << nearest); rest != 0; rest &= rest - 1) {
+          const int lane = __builtin_ctz(rest);
+          Entry e{node.child[lane], node.packet[lane], t[lane]};
+          prefetch_entry(bvh, e);
+          int j = top++;
+          for (; j > first && stack[j - 1].t < e.t; --j) stack[j] = stack[j - 1];
+          stack[j] = e;
+        }
+        ref = node.child[nearest];
+        packet = node.packet[nearest];
+        continue;
+      }
+    } else {
+      leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max);
+    }
+    for (;;) {
+      if (top == 0) return;
+      const Entry& e = stack[--top];
+      if (e.t <= t_max) {
+        ref = e.ref;
+        packet = e.packet;
+        break;
+      }
+    }
+  }
+}
+
 /// Visits the leaves whose grown boxes the segment enters before `t_max`, nearest first.
 /// `leaf(first, count, packet, t_max)` may lower t_max (a closer hit), which prunes the rest.
 /// The nearest entered child is descended into directly; only its siblings touch the stack.
 /// `leaf` may also replace the caller's `seg` with a smaller one (a shrinking reach): nodes
 /// expanded afterwards are tested against it (stacked entries keep their entry times).
+/// The node width a query's traversal uses: a tag for traverse_segment.
+using Nodes4 = std::integral_constant<int, 4>;
+using Nodes8 = std::integral_constant<int, 8>;
+
+/// Runs `body(Nodes8{})` where the BVH has 8-wide nodes (bvh_uses_avx2()), else
+/// `body(Nodes4{})`, and returns what it returns. The body is a query's whole traversal with its
+/// locals: each width gets its own copy, so that the SSE one keeps them in registers (the AVX2
+/// traversal is a function of its own, and what its leaf function reaches lives in memory).
+template <class Body>
+decltype(auto) with_node_width(const Bvh& bvh, Body&& body) {
+  if (bvh.has_nodes8()) return body(Nodes8{});
+  return body(Nodes4{});
+}
+
 template <class LeafFn>
-void traverse_segment(const Bvh& bvh, const SweptSegment& seg, float& t_max, LeafFn&& leaf) {
+void traverse_segment(Nodes8, const Bvh& bvh, const SweptSegment& seg, float& t_max, LeafFn&& leaf) {
+  if (!bvh.empty()) traverse_segment8(bvh, seg, t_max, leaf);
+}
+
+template <class LeafFn>
+void traverse_segment(Nodes4, const Bvh& bvh, const SweptSegment& seg, float& t_max, LeafFn&& leaf) {
   if (bvh.empty()) return;
   using Entry = TraversalEntry;
   Entry stack[kStackSize + 3];  // + 3: the sorted pushes write three slots, whatever they keep

@@ -121,17 +121,19 @@ RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& del
   }
   const Bvh& bvh = world.bvh();
   const float allowance = rounding_allowance(bvh, origin, delta);
-  const detail::SweptSegment box_seg(origin, delta, glm::vec3(allowance));
-  const detail::Segment4 seg(origin, delta);
-  float t_max = 1.0f;
-  RayBest best;
-  detail::traverse_segment(bvh, box_seg, t_max,
-                           [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
-                             for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-                               ray_packet(bvh.packets[packet + k], seg, best, tm);
-                             }
-                           });
-  return ray_result(best, t_max, origin, delta);
+  return detail::with_node_width(bvh, [&](auto width) {
+    const detail::SweptSegment box_seg(origin, delta, glm::vec3(allowance));
+    const detail::Segment4 seg(origin, delta);
+    float t_max = 1.0f;
+    RayBest best;
+    detail::traverse_segment(width, bvh, box_seg, t_max,
+                             [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+                               for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
+                                 ray_packet(bvh.packets[packet + k], seg, best, tm);
+                               }
+                             });
+    return ray_result(best, t_max, origin, delta);
+  });
 }
 
 RayHit raycast_brute_force(const World& world, const glm::vec3& origin, const glm::vec3& delta) {
@@ -153,28 +155,30 @@ SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
   if (!valid_sweep(center, radius, delta)) return invalid_sweep();
   const Bvh& bvh = world.bvh();
   const float allowance = rounding_allowance(bvh, center, delta);
-  detail::SweptSegment seg(center, delta, glm::vec3(radius + allowance));
-  // Broadcast when the first leaf is reached: most sweeps end in the inner nodes.
-  detail::LazyQuery<detail::SphereSweep4> lazy;
-  SweepHit best;
-  float t_max = 1.0f, reach = radius + allowance;
-  detail::traverse_segment(bvh, seg, t_max,
-                           [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
-                             const detail::SphereSweep4& q = lazy.get(center, radius, delta, allowance, options.one_sided);
-                             for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-                               sweep_packet(bvh.packets[packet + k], q, center, radius, delta,
-                                            options.one_sided, allowance, best, tm, /*path_test=*/true);
-                             }
-                             // Once the best is a start overlap of depth P (tm is then 0), only
-                             // triangles within r - P of the start can hold a deeper one: the
-                             // rest of the traversal tests the start's box shrunk to that.
-                             const float start_reach = radius + 2.0f * allowance - best.penetration;
-                             if (best.start_overlap && start_reach < reach) {
-                               reach = start_reach;
-                               seg = detail::SweptSegment(center, delta, glm::vec3(reach));
-                             }
-                           });
-  return best;
+  return detail::with_node_width(bvh, [&](auto width) {
+    detail::SweptSegment seg(center, delta, glm::vec3(radius + allowance));
+    // Broadcast when the first leaf is reached: most sweeps end in the inner nodes.
+    detail::LazyQuery<detail::SphereSweep4> lazy;
+    SweepHit best;
+    float t_max = 1.0f, reach = radius + allowance;
+    detail::traverse_segment(width, bvh, seg, t_max,
+                             [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+                               const detail::SphereSweep4& q = lazy.get(center, radius, delta, allowance, options.one_sided);
+                               for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
+                                 sweep_packet(bvh.packets[packet + k], q, center, radius, delta,
+                                              options.one_sided, allowance, best, tm, /*path_test=*/true);
+                               }
+                               // Once the best is a start overlap of depth P (tm is then 0), only
+                               // triangles within r - P of the start can hold a deeper one: the
+                               // rest of the traversal tests the start's box shrunk to that.
+                               const float start_reach = radius + 2.0f * allowance - best.penetration;
+                               if (best.start_overlap && start_reach < reach) {
+                                 reach = start_reach;
+                                 seg = detail::SweptSegment(center, delta, glm::vec3(reach));
+                               }
+                             });
+    return best;
+  });
 }
 
 SweepHit sweep_sphere_brute_force(const World& world, const glm::vec3& center, float radius,
@@ -245,22 +249,24 @@ SweepHit sweep_ellipsoid(const World& world, const glm::vec3& center, const glm:
   if (!valid_ellipsoid(center, radii, delta)) return invalid_sweep();
   const Bvh& bvh = world.bvh();
   const float allowance = rounding_allowance(bvh, center, delta);
-  const detail::SweptSegment seg(center, delta, radii + glm::vec3(allowance));
-  const glm::dvec3 inv = inverse_radii(radii);
-  const glm::dvec3 pe = glm::dvec3(center) * inv, ve = glm::dvec3(delta) * inv;
-  SweepHit best;
-  float t_max = 1.0f;
-  detail::traverse_segment(bvh, seg, t_max, [&](std::uint32_t first, std::uint32_t count, std::uint32_t, float& tm) {
-    for (std::uint32_t i = first; i < first + count; ++i) {
-      const BvhTriangle& t = bvh.triangles[i];
-      const SweepHit h = ellipsoid_vs(t.a, t.b, t.c, t.index, inv, radii, pe, ve, options.one_sided, tm);
-      if (detail::better(h, best)) {
-        best = h;
-        tm = h.toi;
+  return detail::with_node_width(bvh, [&](auto width) {
+    const detail::SweptSegment seg(center, delta, radii + glm::vec3(allowance));
+    const glm::dvec3 inv = inverse_radii(radii);
+    const glm::dvec3 pe = glm::dvec3(center) * inv, ve = glm::dvec3(delta) * inv;
+    SweepHit best;
+    float t_max = 1.0f;
+    detail::traverse_segment(width, bvh, seg, t_max, [&](std::uint32_t first, std::uint32_t count, std::uint32_t, float& tm) {
+      for (std::uint32_t i = first; i < first + count; ++i) {
+        const BvhTriangle& t = bvh.triangles[i];
+        const SweepHit h = ellipsoid_vs(t.a, t.b, t.c, t.index, inv, radii, pe, ve, options.one_sided, tm);
+        if (detail::better(h, best)) {
+          best = h;
+          tm = h.toi;
+        }
       }
-    }
+    });
+    return best;
   });
-  return best;
 }
 
 SweepHit sweep_ellipsoid_triangle(const Triangle& tri, const glm::vec3& center,

@@ -1,4 +1,8 @@
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <random>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -111,6 +115,92 @@ TEST(Bvh, EveryTriangleIsInExactlyOneLeafAndInsideItsBox) {
     }
   }
   for (int s : seen) EXPECT_EQ(s, 1);
+}
+
+// The 8-wide tree (built where the CPU has AVX2) holds the same leaves as the 4-wide one: every
+// triangle in exactly one leaf, inside the box its node keeps for it.
+TEST(Bvh, WideTreeHoldsEveryLeafOfTheNarrowOneOnceInsideItsBox) {
+  if (!collision::cpu_has_avx2()) GTEST_SKIP() << "this CPU has no AVX2: no 8-wide tree is built";
+  collision::BvhBuildOptions options;
+  options.wide = collision::BvhBuildOptions::Wide::kAlways;
+  const auto world = prism_test::world_of(soup(3000, 5), options);
+  const auto& bvh = world.bvh();
+  ASSERT_TRUE(bvh.has_nodes8());
+  std::vector<std::uint32_t> narrow_leaves, wide_leaves;
+  std::vector<std::uint32_t> stack{bvh.root};
+  std::size_t narrow_children = 0;
+  while (!stack.empty()) {
+    const auto& node = bvh.nodes[stack.back()];
+    stack.pop_back();
+    for (std::uint32_t c : node.child) {
+      narrow_children += c != collision::BvhNode4::kEmpty;
+      if (collision::BvhNode4::is_leaf(c)) narrow_leaves.push_back(c);
+      else if (c != collision::BvhNode4::kEmpty) stack.push_back(c);
+    }
+  }
+  std::vector<int> seen(world.mesh().triangle_count(), 0);
+  std::size_t inner = 0, children = 0;
+  stack = {bvh.root8};
+  while (!stack.empty()) {
+    const auto& node = bvh.nodes8[stack.back()];
+    stack.pop_back();
+    ++inner;
+    for (int i = 0; i < 8; ++i) {
+      const std::uint32_t c = node.child[i];
+      if (c == collision::BvhNode4::kEmpty) {
+        EXPECT_GT(node.min_x[i], node.max_x[i]);  // an empty lane's box is never entered
+        continue;
+      }
+      ++children;
+      if (!collision::BvhNode4::is_leaf(c)) {
+        ASSERT_LT(c, bvh.nodes8.size());
+        stack.push_back(c);
+        continue;
+      }
+      wide_leaves.push_back(c);
+      const auto first = collision::BvhNode4::leaf_first(c);
+      for (std::uint32_t k = first; k < first + collision::BvhNode4::leaf_count(c); ++k) {
+        const auto& t = bvh.triangles[k];
+        ++seen[t.index];
+        for (const vec3& p : {t.a, t.b, t.c}) {
+          EXPECT_GE(p.x, node.min_x[i]);
+          EXPECT_LE(p.x, node.max_x[i]);
+          EXPECT_GE(p.y, node.min_y[i]);
+          EXPECT_LE(p.y, node.max_y[i]);
+          EXPECT_GE(p.z, node.min_z[i]);
+          EXPECT_LE(p.z, node.max_z[i]);
+        }
+      }
+    }
+  }
+  for (int s : seen) EXPECT_EQ(s, 1);
+  std::sort(narrow_leaves.begin(), narrow_leaves.end());
+  std::sort(wide_leaves.begin(), wide_leaves.end());
+  EXPECT_EQ(narrow_leaves, wide_leaves);
+  EXPECT_EQ(inner, bvh.nodes8.size());  // every node reached once
+  // Fuller nodes, and fewer of them (not half as many: a binary subtree of fewer than eight
+  // leaves makes a part-full node in either tree; on this soup 3.05 and 4.34 children a node).
+  const double narrow_fill = static_cast<double>(narrow_children) / static_cast<double>(bvh.nodes.size());
+  const double wide_fill = static_cast<double>(children) / static_cast<double>(inner);
+  std::printf("children per node: 4-wide %.2f (%zu nodes), 8-wide %.2f (%zu nodes)\n", narrow_fill,
+              bvh.nodes.size(), wide_fill, inner);
+  EXPECT_GT(wide_fill, 1.3 * narrow_fill);
+  EXPECT_LT(static_cast<double>(inner), 0.7 * static_cast<double>(bvh.nodes.size()));
+}
+
+// PRISM_SIMD=sse forces the 4-wide SSE path (CI runs the core's suites once with it); otherwise
+// the path is AVX2 exactly where the CPU has it, and a default World builds its tree to match.
+TEST(Bvh, TraversalPathFollowsTheCpuAndPrismSimd) {
+  const char* choice = std::getenv("PRISM_SIMD");
+  const bool forced_sse = choice != nullptr && std::string(choice) == "sse";
+  EXPECT_EQ(collision::bvh_uses_avx2(), collision::cpu_has_avx2() && !forced_sse);
+  const auto world = prism_test::world_of(soup(500, 6));
+  EXPECT_EQ(world.bvh().has_nodes8(), collision::bvh_uses_avx2());
+  collision::BvhBuildOptions never;
+  never.wide = collision::BvhBuildOptions::Wide::kNever;
+  EXPECT_FALSE(prism_test::world_of(soup(500, 6), never).bvh().has_nodes8());
+  std::printf("[path] %s (CPU AVX2: %s, PRISM_SIMD=%s)\n", collision::bvh_uses_avx2() ? "8-wide AVX2" : "4-wide SSE",
+              collision::cpu_has_avx2() ? "yes" : "no", choice != nullptr ? choice : "(unset)");
 }
 
 TEST(Bvh, SahBuildCostsLessThanMedianSplit) {

@@ -7,9 +7,11 @@
 
 namespace prism_test {
 
-/// A world made of the given triangles (each triangle its own three vertices), moved by `offset`.
+/// A world made of the given triangles (each triangle its own three vertices), moved by `offset`,
+/// its BVH built with `options`.
 inline collision::World world_of(const std::vector<collision::Triangle>& tris,
-                                 glm::vec3 offset = glm::vec3(0.0f)) {
+                                 glm::vec3 offset = glm::vec3(0.0f),
+                                 const collision::BvhBuildOptions& options = {}) {
   std::vector<glm::vec3> positions;
   std::vector<glm::uvec3> indices;
   for (const auto& t : tris) {
@@ -17,7 +19,12 @@ inline collision::World world_of(const std::vector<collision::Triangle>& tris,
     positions.insert(positions.end(), {t.a + offset, t.b + offset, t.c + offset});
     indices.emplace_back(base, base + 1, base + 2);
   }
-  return collision::World(collision::make_mesh(std::move(positions), indices));
+  return collision::World(collision::make_mesh(std::move(positions), indices), options);
+}
+
+inline collision::World world_of(const std::vector<collision::Triangle>& tris,
+                                 const collision::BvhBuildOptions& options) {
+  return world_of(tris, glm::vec3(0.0f), options);
 }
 
 /// The square [-s, s]^2 in the plane z = h as two triangles facing +z, shifted by `offset`.

@@ -4,7 +4,10 @@
 ///
 /// Build: top-down binned SAH (Wald 2007, "On fast construction of SAH-based bounding volume
 /// hierarchies"), 32 bins per axis, into a binary tree that is then collapsed into 4-wide nodes
-/// (children's boxes stored as structure-of-arrays so one SSE test covers all four).
+/// (children's boxes stored as structure-of-arrays so one SSE test covers all four) and, where
+/// the CPU has AVX2, also into 8-wide nodes that one AVX test covers (as Embree's BVH8; chosen
+/// at run time, see bvh_uses_avx2()). Both trees share the leaves, and every query gives the
+/// same result on either.
 /// Leaves hold up to kMaxLeafSize triangles, stored contiguously in BVH order with their
 /// corners and plane precomputed, so a query touches one cache-friendly array.
 
@@ -36,6 +39,17 @@ struct alignas(64) BvhNode4 {
 };
 
 static_assert(sizeof(BvhNode4) == 128, "BvhNode4 must stay packed: traversal indexes its arrays");
+
+/// One 8-wide node (256 bytes, four cache lines), laid out as BvhNode4 with eight lanes: child
+/// references are the same (kEmpty, an index into Bvh::nodes8, or a leaf reference).
+struct alignas(64) BvhNode8 {
+  float min_x[8], min_y[8], min_z[8];
+  float max_x[8], max_y[8], max_z[8];
+  std::uint32_t child[8];
+  std::uint32_t packet[8];
+};
+
+static_assert(sizeof(BvhNode8) == 256, "BvhNode8 must stay packed: traversal indexes its arrays");
 
 /// A triangle as a BVH leaf stores it: exact float corners, unit normal and plane offset
 /// (n·p = d), and the index of the triangle in the source mesh.
@@ -91,6 +105,10 @@ struct BvhBuildOptions {
   /// so 0.5 (measured on oa_dm1: 15-20% faster rays and sweeps than 1.0). A value that is not
   /// positive (or NaN) means the default; values above 100 are clamped.
   float triangle_cost = 0.5f;
+  /// Also build the 8-wide nodes (Bvh::nodes8), which queries then traverse with AVX2: kAuto
+  /// builds them when bvh_uses_avx2(); kAlways whenever the CPU has AVX2 (tests compare both
+  /// trees in one process); kNever leaves them out (the 4-wide SSE traversal only).
+  enum class Wide { kAuto, kAlways, kNever } wide = Wide::kAuto;
 };
 
 /// The tree. nodes[0] is the root (when the mesh has at least one solid triangle).
@@ -103,9 +121,22 @@ struct Bvh {
   float max_abs_coordinate = 0.0f;        ///< largest |coordinate| of any leaf triangle
   std::uint32_t root = BvhNode4::kEmpty;  ///< a node index, a leaf reference, or kEmpty
   /// When the root itself is a leaf, its first packet is 0.
+  /// The same tree collapsed into 8-wide nodes (empty when not built); root8 indexes nodes8
+  /// (or is the same leaf reference as root). When built, queries traverse it instead.
+  std::vector<BvhNode8> nodes8;
+  std::uint32_t root8 = BvhNode4::kEmpty;
 
   bool empty() const { return root == BvhNode4::kEmpty; }
+  bool has_nodes8() const { return root8 != BvhNode4::kEmpty; }
 };
+
+/// Whether this process's queries use the 8-wide nodes and AVX2: the CPU has AVX2 and the
+/// environment variable PRISM_SIMD is not "sse" (read once, at the first call). The default
+/// build runs on any x86-64; `PRISM_SIMD=sse` forces the SSE path (CI runs the tests both ways).
+bool bvh_uses_avx2();
+
+/// The CPU has AVX2 (whatever PRISM_SIMD says).
+bool cpu_has_avx2();
 
 /// Builds the BVH over the solid triangles of `mesh` (non-solid ones are left out).
 Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& options = {});
