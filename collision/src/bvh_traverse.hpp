@@ -64,16 +64,35 @@ struct TraversalEntry {
   float t;
 };
 
-inline void prefetch_entry(const Bvh& bvh, const TraversalEntry& e) {
-  const char* next = (e.ref & BvhNode4::kLeafBit) == 0 ? reinterpret_cast<const char*>(&bvh.nodes[e.ref])
+/// `nodes`: Bvh::nodes or Bvh::nodes8, as the traversal reads. (Two, three or four lines of a
+/// 256-byte BvhNode8 measured alike, within this machine's noise: two, as for BvhNode4.)
+template <class Node>
+void prefetch_entry(const std::vector<Node>& nodes, const Bvh& bvh, const TraversalEntry& e) {
+  const char* next = (e.ref & BvhNode4::kLeafBit) == 0 ? reinterpret_cast<const char*>(&nodes[e.ref])
                                                        : reinterpret_cast<const char*>(&bvh.packets[e.packet]);
   _mm_prefetch(next, _MM_HINT_T0);
   _mm_prefetch(next + 64, _MM_HINT_T0);
 }
 
+/// A SweptSegment's values broadcast to eight lanes, and its offsets into a BvhNode8.
+struct SweptSegment8 {
+  __m256 origin_near[3], origin_far[3], inv_dir[3];
+  int near_offset[3], far_offset[3];
+  __attribute__((target("avx2"))) explicit SweptSegment8(const SweptSegment& s) {
+    for (int a = 0; a < 3; ++a) {
+      origin_near[a] = _mm256_broadcast_ps(&s.origin_near[a]);
+      origin_far[a] = _mm256_broadcast_ps(&s.origin_far[a]);
+      inv_dir[a] = _mm256_broadcast_ps(&s.inv_dir[a]);
+      near_offset[a] = 2 * s.near_offset[a];  // eight floats per array instead of four
+      far_offset[a] = 2 * s.far_offset[a];
+    }
+  }
+};
+
 /// traverse_segment over the 8-wide nodes, with AVX2 (compiled for it whatever the build's
 /// flags; called only where the CPU has it). The same slab test as SweptSegment::test on eight
-/// lanes, reading the segment's SSE values as broadcasts (the leaf may replace the segment).
+/// lanes, from the segment's values broadcast once, and again after each leaf (which may
+/// replace the segment).
 /// The nearest child entered is found as in the 4-wide traversal (integer keys, so that
 /// denormals-are-zero cannot make two lanes equal); the others are pushed unsorted.
 template <class LeafFn>
@@ -82,6 +101,7 @@ __attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const Swe
   using Entry = TraversalEntry;
   Entry stack[kStackSize8];
   int top = 0;
+  SweptSegment8 seg8(seg);
   std::uint32_t ref = bvh.root8, packet = 0;
   for (;;) {
     if ((ref & BvhNode4::kLeafBit) == 0) {
@@ -90,15 +110,15 @@ __attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const Swe
       __m256 tn = _mm256_setzero_ps();
       __m256 tf = _mm256_set1_ps(t_max);
       for (int a = 0; a < 3; ++a) {
-        const __m256 inv = _mm256_broadcast_ps(&seg.inv_dir[a]);
-        tn = _mm256_max_ps(tn, _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + 2 * seg.near_offset[a]),
-                                                           _mm256_broadcast_ps(&seg.origin_near[a])),
-                                             inv));
-        tf = _mm256_min_ps(tf, _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + 2 * seg.far_offset[a]),
-                                                           _mm256_broadcast_ps(&seg.origin_far[a])),
-                                             inv));
+        tn = _mm256_max_ps(tn, _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + seg8.near_offset[a]),
+                                                           seg8.origin_near[a]),
+                                             seg8.inv_dir[a]));
+        tf = _mm256_min_ps(tf, _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + seg8.far_offset[a]),
+                                                           seg8.origin_far[a]),
+                                             seg8.inv_dir[a]));
       }
-      unsigned mask = static_cast<unsigned>(_mm256_movemask_ps(_mm256_cmp_ps(tn, tf, _CMP_LE_OQ)));
+      const __m256 entered = _mm256_cmp_ps(tn, tf, _CMP_LE_OQ);
+      const unsigned mask = static_cast<unsigned>(_mm256_movemask_ps(entered));
       if (mask != 0) {
         if ((mask & (mask - 1)) == 0) {  // one child entered: go straight down
           const int i = __builtin_ctz(mask);
@@ -108,14 +128,12 @@ __attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const Swe
         }
         // The nearest entered child (the least key: entry time bits with the low three
         // replaced by the lane; a child not entered gets a key above any time) is descended
-        // into; the others are pushed in lane order.
-        const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        const __m256i entered = _mm256_cmpgt_epi32(
-            _mm256_and_si256(_mm256_set1_epi32(static_cast<int>(mask)), _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128)),
-            _mm256_setzero_si256());
+        // into; the others are pushed, farthest first.
         const __m256i keys = _mm256_blendv_epi8(
             _mm256_set1_epi32(0x7FFFFFFF),
-            _mm256_or_si256(_mm256_andnot_si256(_mm256_set1_epi32(7), _mm256_castps_si256(tn)), lanes), entered);
+            _mm256_or_si256(_mm256_andnot_si256(_mm256_set1_epi32(7), _mm256_castps_si256(tn)),
+                            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)),
+            _mm256_castps_si256(entered));
         __m256i least = _mm256_min_epi32(keys, _mm256_permute2x128_si256(keys, keys, 1));
         least = _mm256_min_epi32(least, _mm256_shuffle_epi32(least, _MM_SHUFFLE(1, 0, 3, 2)));
         least = _mm256_min_epi32(least, _mm256_shuffle_epi32(least, _MM_SHUFFLE(2, 3, 0, 1)));
@@ -126,7 +144,7 @@ __attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const Swe
         for (unsigned rest = mask & ~(1u << nearest); rest != 0; rest &= rest - 1) {
           const int lane = __builtin_ctz(rest);
           Entry e{node.child[lane], node.packet[lane], t[lane]};
-          prefetch_entry(bvh, e);
+          prefetch_entry(bvh.nodes8, bvh, e);
           int j = top++;
           for (; j > first && stack[j - 1].t < e.t; --j) stack[j] = stack[j - 1];
           stack[j] = e;
@@ -137,6 +155,7 @@ __attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const Swe
       }
     } else {
       leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max);
+      seg8 = SweptSegment8(seg);  // the leaf may have replaced the segment
     }
     for (;;) {
       if (top == 0) return;
@@ -202,7 +221,7 @@ void traverse_segment(Nodes4, const Bvh& bvh, const SweptSegment& seg, float& t_
           const bool j_nearer = t[j] < t[i];
           const int near = j_nearer ? j : i, far = j_nearer ? i : j;
           const Entry e{node.child[far], node.packet[far], t[far]};
-          prefetch_entry(bvh, e);
+          prefetch_entry(bvh.nodes, bvh, e);
           stack[top++] = e;
           ref = node.child[near];
           packet = node.packet[near];
@@ -252,7 +271,7 @@ void traverse_segment(Nodes4, const Bvh& bvh, const SweptSegment& seg, float& t_
         }
         // The pushed siblings are mostly visited later: start fetching them now, so that their
         // cache misses overlap the work on the nearest one.
-        for (int j = 0; j < n - 1; ++j) prefetch_entry(bvh, stack[top + j]);
+        for (int j = 0; j < n - 1; ++j) prefetch_entry(bvh.nodes, bvh, stack[top + j]);
         top += n - 1;
         const int nearest = sorted[0] & 3;
         ref = node.child[nearest];
