@@ -427,31 +427,33 @@ SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3&
   if (!valid_box(center, half_extents) || !in_domain_move(center, delta)) return invalid_sweep();
   const glm::dvec3 v(delta);
   const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
-  // Broadcast when the first leaf is reached: most sweeps end in the inner nodes.
-  detail::LazyQuery<detail::BoxSweep4> q;
-  // The loop's best, followed as sweep_shape follows it (detail::better on the same hits), with
-  // its frame and contact input: the winner's contact point without a second sweep.
-  SweepHit mine;
-  Frame mine_frame{};
-  ContactInput mine_input, input;
-  SweepHit best = detail::sweep_shape(
-      world, center, half_extents, delta, allowance, std::min({half_extents.x, half_extents.y, half_extents.z}),
-      [&](const BvhPacket4& p, float tm, float depth, float* entry) {
-        return detail::box_candidates(p, q.get(center, half_extents, delta, allowance, options.one_sided), tm, depth,
-                                      entry);
-      },
-      [&](const BvhTriangle& t, float tm, bool, float) {
-        const Frame f = make_leaf_frame(t, center, half_extents);
-        const SweepHit h = sweep_frame(f, v, options.one_sided, tm, t.index, nullptr, false, &input);
-        if (detail::better(h, mine)) {
-          mine = h;
-          mine_frame = f;
-          mine_input = input;
-        }
-        return h;
-      });
-  if (best.hit) contact_feature(mine_frame, mine_input.centre, mine_input.dir, best);
-  return best;
+  return detail::with_node_width(world.bvh(), [&](auto width) {
+    // Broadcast when the first leaf is reached: most sweeps end in the inner nodes.
+    detail::LazyQuery<detail::BoxSweep4> q;
+    // The loop's best, followed as sweep_shape follows it (detail::better on the same hits), with
+    // its frame and contact input: the winner's contact point without a second sweep.
+    SweepHit mine;
+    Frame mine_frame{};
+    ContactInput mine_input, input;
+    SweepHit best = detail::sweep_shape(
+        width, world, center, half_extents, delta, allowance, std::min({half_extents.x, half_extents.y, half_extents.z}),
+        [&](const BvhPacket4& p, float tm, float depth, float* entry) {
+          return detail::box_candidates(p, q.get(center, half_extents, delta, allowance, options.one_sided), tm, depth,
+                                        entry);
+        },
+        [&](const BvhTriangle& t, float tm, bool, float) {
+          const Frame f = make_leaf_frame(t, center, half_extents);
+          const SweepHit h = sweep_frame(f, v, options.one_sided, tm, t.index, nullptr, false, &input);
+          if (detail::better(h, mine)) {
+            mine = h;
+            mine_frame = f;
+            mine_input = input;
+          }
+          return h;
+        });
+    if (best.hit) contact_feature(mine_frame, mine_input.centre, mine_input.dir, best);
+    return best;
+  });
 }
 
 SweepHit sweep_box_brute_force(const World& world, const glm::vec3& center,

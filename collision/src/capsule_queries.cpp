@@ -429,23 +429,25 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   // As glm::normalize (x times 1 / its length), from the length the check computed.
   const glm::dvec3 u = glm::dvec3(axis) * (1.0 / axis_length);
   const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
-  // SSE tests (the capsule's reach on each plane and edge plane, in time, and the swept
-  // bounds) cull four leaf triangles at once, never one the capsule could touch first. They
-  // are broadcast when the first leaf is reached: most sweeps end in the inner nodes.
-  detail::LazyQuery<detail::CapsuleSweep4> bound;
-  return detail::sweep_shape(
-      world, center, capsule_extent(radius, half_height, axis), delta, allowance, radius,
-      [&](const BvhPacket4& p, float tm, float depth, float* entry) {
-        return detail::capsule_candidates(
-            p, bound.get(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided), tm, depth,
-            entry);
-      },
-      [&](const BvhTriangle& t, float tm, bool overlap_only, float entry) {
-        // The packet test's entry bound stands in for earliest_contact (which costs a fifth of
-        // the exact test and is no tighter where it counts: at 0).
-        return sweep_frame(make_leaf_frame(t, glm::dvec3(center), radius, half_height, u), glm::dvec3(delta),
-                           options.one_sided, tm, t.index, overlap_only, entry);
-      });
+  return detail::with_node_width(world.bvh(), [&](auto width) {
+    // SSE tests (the capsule's reach on each plane and edge plane, in time, and the swept
+    // bounds) cull four leaf triangles at once, never one the capsule could touch first. They
+    // are broadcast when the first leaf is reached: most sweeps end in the inner nodes.
+    detail::LazyQuery<detail::CapsuleSweep4> bound;
+    return detail::sweep_shape(
+        width, world, center, capsule_extent(radius, half_height, axis), delta, allowance, radius,
+        [&](const BvhPacket4& p, float tm, float depth, float* entry) {
+          return detail::capsule_candidates(
+              p, bound.get(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided), tm, depth,
+              entry);
+        },
+        [&](const BvhTriangle& t, float tm, bool overlap_only, float entry) {
+          // The packet test's entry bound stands in for earliest_contact (which costs a fifth of
+          // the exact test and is no tighter where it counts: at 0).
+          return sweep_frame(make_leaf_frame(t, glm::dvec3(center), radius, half_height, u), glm::dvec3(delta),
+                             options.one_sided, tm, t.index, overlap_only, entry);
+        });
+  });
 }
 
 SweepHit sweep_capsule_brute_force(const World& world, const glm::vec3& center, float radius,

@@ -102,47 +102,47 @@ inline SweepHit to_sweep_hit(const SphereContact& c, std::uint32_t triangle) {
 /// min(P, `shrink_limit`) on every side (the box: its smallest half extent, as its depth is the
 /// least push along the separating axes, world axes among them; the capsule: its radius, as a
 /// depth beyond it means the segment crosses the triangle): the rest of the traversal tests
-/// that box (the time limit is then 0), kept 3 allowances wide of it.
-template <class Candidates, class Narrow>
-SweepHit sweep_shape(const World& world, const glm::vec3& center, const glm::vec3& extent,
-                     const glm::vec3& delta, float allowance, float shrink_limit, Candidates&& candidates,
-                     Narrow&& narrow) {
+/// that box (the time limit is then 0), kept 3 allowances wide of it. `width` picks the
+/// traversal (with_node_width): the caller runs its whole query under with_node_width, so that
+/// the closures it passes here stay in registers on the SSE path.
+template <int W, class Candidates, class Narrow>
+SweepHit sweep_shape(std::integral_constant<int, W> width, const World& world, const glm::vec3& center,
+                     const glm::vec3& extent, const glm::vec3& delta, float allowance, float shrink_limit,
+                     Candidates&& candidates, Narrow&& narrow) {
   const Bvh& bvh = world.bvh();
-  return with_node_width(bvh, [&](auto width) {
-    SweptSegment seg(center, delta, extent + glm::vec3(allowance));
-    SweepHit best;
-    float t_max = 1.0f, shrunk = 0.0f;
-    traverse_segment(width, bvh, seg, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
-      for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-        const BvhPacket4& p = bvh.packets[packet + k];
-        float entry[4];
-        // Only a deeper start overlap can beat a start overlap (detail::better).
-        const float min_depth = best.hit && best.start_overlap ? best.penetration
-                                                               : -std::numeric_limits<float>::infinity();
-        int mask = candidates(p, tm, min_depth, entry);
-        while (mask) {
-          int lane = __builtin_ctz(static_cast<unsigned>(mask));
-          for (int rest = mask & (mask - 1); rest; rest &= rest - 1) {
-            const int other = __builtin_ctz(static_cast<unsigned>(rest));
-            if (entry[other] < entry[lane]) lane = other;
-          }
-          mask &= ~(1 << lane);
-          if (entry[lane] > tm * 1.0001f) continue;  // as candidates() would now reject it
-          const SweepHit h = narrow(p.triangle(lane), tm, best.hit && best.start_overlap, entry[lane]);
-          if (better(h, best)) {
-            best = h;
-            tm = h.toi;
-          }
+  SweptSegment seg(center, delta, extent + glm::vec3(allowance));
+  SweepHit best;
+  float t_max = 1.0f, shrunk = 0.0f;
+  traverse_segment(width, bvh, seg, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+    for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
+      const BvhPacket4& p = bvh.packets[packet + k];
+      float entry[4];
+      // Only a deeper start overlap can beat a start overlap (detail::better).
+      const float min_depth = best.hit && best.start_overlap ? best.penetration
+                                                             : -std::numeric_limits<float>::infinity();
+      int mask = candidates(p, tm, min_depth, entry);
+      while (mask) {
+        int lane = __builtin_ctz(static_cast<unsigned>(mask));
+        for (int rest = mask & (mask - 1); rest; rest &= rest - 1) {
+          const int other = __builtin_ctz(static_cast<unsigned>(rest));
+          if (entry[other] < entry[lane]) lane = other;
+        }
+        mask &= ~(1 << lane);
+        if (entry[lane] > tm * 1.0001f) continue;  // as candidates() would now reject it
+        const SweepHit h = narrow(p.triangle(lane), tm, best.hit && best.start_overlap, entry[lane]);
+        if (better(h, best)) {
+          best = h;
+          tm = h.toi;
         }
       }
-      const float shrink = best.start_overlap ? std::min(best.penetration, shrink_limit) - 2.0f * allowance : 0.0f;
-      if (shrink > shrunk) {
-        shrunk = shrink;
-        seg = SweptSegment(center, delta, extent + glm::vec3(allowance - shrunk));
-      }
-    });
-    return best;
+    }
+    const float shrink = best.start_overlap ? std::min(best.penetration, shrink_limit) - 2.0f * allowance : 0.0f;
+    if (shrink > shrunk) {
+      shrunk = shrink;
+      seg = SweptSegment(center, delta, extent + glm::vec3(allowance - shrunk));
+    }
   });
+  return best;
 }
 
 /// The same over every solid triangle, in index order: the reference sweep_shape must match.
