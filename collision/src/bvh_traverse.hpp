@@ -91,8 +91,7 @@ struct SweptSegment8 {
 
 /// traverse_segment over the 8-wide nodes, with AVX2 (compiled for it whatever the build's
 /// flags; called only where the CPU has it). The same slab test as SweptSegment::test on eight
-/// lanes, from the segment's values broadcast once, and again after each leaf (which may
-/// replace the segment).
+/// lanes, from the segment's values broadcast once, and again after a leaf that replaced it.
 /// The nearest child entered is found as in the 4-wide traversal (integer keys, so that
 /// denormals-are-zero cannot make two lanes equal); the others are pushed unsorted.
 template <class LeafFn>
@@ -154,8 +153,11 @@ __attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const Swe
         continue;
       }
     } else {
-      leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max);
-      seg8 = SweptSegment8(seg);  // the leaf may have replaced the segment
+      if constexpr (std::is_void_v<decltype(leaf(0u, 0u, 0u, t_max))>) {
+        leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max);
+      } else if (leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max)) {
+        seg8 = SweptSegment8(seg);  // the leaf replaced the segment
+      }
     }
     for (;;) {
       if (top == 0) return;
@@ -173,7 +175,9 @@ __attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const Swe
 /// `leaf(first, count, packet, t_max)` may lower t_max (a closer hit), which prunes the rest.
 /// The nearest entered child is descended into directly; only its siblings touch the stack.
 /// `leaf` may also replace the caller's `seg` with a smaller one (a shrinking reach): nodes
-/// expanded afterwards are tested against it (stacked entries keep their entry times).
+/// expanded afterwards are tested against it (stacked entries keep their entry times). A leaf
+/// function that does returns bool, true when it did (the 8-wide traversal then broadcasts the
+/// new one); one that never does may return void.
 /// The node width a query's traversal uses: a tag for traverse_segment.
 using Nodes4 = std::integral_constant<int, 4>;
 using Nodes8 = std::integral_constant<int, 8>;

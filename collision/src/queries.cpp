@@ -175,7 +175,9 @@ SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
                                if (best.start_overlap && start_reach < reach) {
                                  reach = start_reach;
                                  seg = detail::SweptSegment(center, delta, glm::vec3(reach));
+                                 return true;
                                }
+                               return false;
                              });
     return best;
   });

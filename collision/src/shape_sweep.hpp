@@ -140,7 +140,9 @@ SweepHit sweep_shape(std::integral_constant<int, W> width, const World& world, c
     if (shrink > shrunk) {
       shrunk = shrink;
       seg = SweptSegment(center, delta, extent + glm::vec3(allowance - shrunk));
+      return true;
     }
+    return false;
   });
   return best;
 }
