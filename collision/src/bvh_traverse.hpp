@@ -64,6 +64,21 @@ struct TraversalEntry {
   float t;
 };
 
+/// The traversal's next node: the nearest pending entry still entered before `t_max` (popped,
+/// with those passed over); false when none is left.
+inline bool pop_entered(const TraversalEntry* stack, int& top, float t_max, std::uint32_t& ref,
+                        std::uint32_t& packet) {
+  while (top > 0) {
+    const TraversalEntry& e = stack[--top];
+    if (e.t <= t_max) {
+      ref = e.ref;
+      packet = e.packet;
+      return true;
+    }
+  }
+  return false;
+}
+
 /// `nodes`: Bvh::nodes or Bvh::nodes8, as the traversal reads. (Two, three or four lines of a
 /// 256-byte BvhNode8 measured alike, within this machine's noise: two, as for BvhNode4.)
 template <class Node>
@@ -159,15 +174,7 @@ __attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const Swe
         seg8 = SweptSegment8(seg);  // the leaf replaced the segment
       }
     }
-    for (;;) {
-      if (top == 0) return;
-      const Entry& e = stack[--top];
-      if (e.t <= t_max) {
-        ref = e.ref;
-        packet = e.packet;
-        break;
-      }
-    }
+    if (!pop_entered(stack, top, t_max, ref, packet)) return;
   }
 }
 
@@ -285,16 +292,7 @@ void traverse_segment(Nodes4, const Bvh& bvh, const SweptSegment& seg, float& t_
     } else {
       leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max);
     }
-    // Next: the nearest pending child still entered before t_max.
-    for (;;) {
-      if (top == 0) return;
-      const Entry& e = stack[--top];
-      if (e.t <= t_max) {
-        ref = e.ref;
-        packet = e.packet;
-        break;
-      }
-    }
+    if (!pop_entered(stack, top, t_max, ref, packet)) return;
   }
 }
 

@@ -83,6 +83,25 @@ TEST(Bvh, RaysMatchBruteForceExactlyWithDenormalsAreZero) {
   prism_test::with_denormals_are_zero(expect_rays_match_brute_force);
 }
 
+// Counts leaf `c`'s triangles in `seen` (by mesh index) and checks that their corners lie in the
+// box of lane `i` of `node` (a BvhNode4 or a BvhNode8).
+template <class Node>
+void count_leaf_inside_box(const collision::Bvh& bvh, std::uint32_t c, const Node& node, int i, std::vector<int>& seen) {
+  const auto first = collision::BvhNode4::leaf_first(c);
+  for (std::uint32_t k = first; k < first + collision::BvhNode4::leaf_count(c); ++k) {
+    const auto& t = bvh.triangles[k];
+    ++seen[t.index];
+    for (const vec3& p : {t.a, t.b, t.c}) {
+      EXPECT_GE(p.x, node.min_x[i]);
+      EXPECT_LE(p.x, node.max_x[i]);
+      EXPECT_GE(p.y, node.min_y[i]);
+      EXPECT_LE(p.y, node.max_y[i]);
+      EXPECT_GE(p.z, node.min_z[i]);
+      EXPECT_LE(p.z, node.max_z[i]);
+    }
+  }
+}
+
 TEST(Bvh, EveryTriangleIsInExactlyOneLeafAndInsideItsBox) {
   const auto world = prism_test::world_of(soup(2000, 3));
   const auto& bvh = world.bvh();
@@ -99,19 +118,7 @@ TEST(Bvh, EveryTriangleIsInExactlyOneLeafAndInsideItsBox) {
         stack.push_back(c);
         continue;
       }
-      const auto first = collision::BvhNode4::leaf_first(c);
-      for (std::uint32_t k = first; k < first + collision::BvhNode4::leaf_count(c); ++k) {
-        const auto& t = bvh.triangles[k];
-        ++seen[t.index];
-        for (const vec3& p : {t.a, t.b, t.c}) {
-          EXPECT_GE(p.x, node.min_x[i]);
-          EXPECT_LE(p.x, node.max_x[i]);
-          EXPECT_GE(p.y, node.min_y[i]);
-          EXPECT_LE(p.y, node.max_y[i]);
-          EXPECT_GE(p.z, node.min_z[i]);
-          EXPECT_LE(p.z, node.max_z[i]);
-        }
-      }
+      count_leaf_inside_box(bvh, c, node, i, seen);
     }
   }
   for (int s : seen) EXPECT_EQ(s, 1);
@@ -158,19 +165,7 @@ TEST(Bvh, WideTreeHoldsEveryLeafOfTheNarrowOneOnceInsideItsBox) {
         continue;
       }
       wide_leaves.push_back(c);
-      const auto first = collision::BvhNode4::leaf_first(c);
-      for (std::uint32_t k = first; k < first + collision::BvhNode4::leaf_count(c); ++k) {
-        const auto& t = bvh.triangles[k];
-        ++seen[t.index];
-        for (const vec3& p : {t.a, t.b, t.c}) {
-          EXPECT_GE(p.x, node.min_x[i]);
-          EXPECT_LE(p.x, node.max_x[i]);
-          EXPECT_GE(p.y, node.min_y[i]);
-          EXPECT_LE(p.y, node.max_y[i]);
-          EXPECT_GE(p.z, node.min_z[i]);
-          EXPECT_LE(p.z, node.max_z[i]);
-        }
-      }
+      count_leaf_inside_box(bvh, c, node, i, seen);
     }
   }
   for (int s : seen) EXPECT_EQ(s, 1);
