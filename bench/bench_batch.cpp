@@ -119,7 +119,8 @@ int main(int argc, char** argv) {
   if (maps.empty()) maps = {"oa_dm1", "ctf_inyard"};
   std::vector<unsigned> threads = {1};
   for (unsigned t = 2; t <= std::max(2u, std::thread::hardware_concurrency()); t *= 2) threads.push_back(t);
-  std::printf("bench_batch: hardware threads %u\n", std::thread::hardware_concurrency());
+  std::printf("bench_batch: hardware threads %u, %s traversal\n", std::thread::hardware_concurrency(),
+              collision::bvh_uses_avx2() ? "8-wide AVX2" : "4-wide SSE");
   try {
     for (const std::string& m : maps) bench_map(m, queries, characters, frames, repeats, threads);
   } catch (const std::exception& e) {

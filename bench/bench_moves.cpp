@@ -138,8 +138,8 @@ int main(int argc, char** argv) {
   }
   if (maps.empty()) maps = {"oa_dm1", "ctf_inyard"};
   std::printf("bench_moves: sphere r = 16, robust method, 4 slide iterations max, dt = 1/60 s,\n"
-              "%d walks x %d frames per map from the spawn points (seed %u), one thread, best of %d\n\n",
-              walks, frames, kSeed, repeats);
+              "%d walks x %d frames per map from the spawn points (seed %u), one thread, best of %d, %s traversal\n\n",
+              walks, frames, kSeed, repeats, collision::bvh_uses_avx2() ? "8-wide AVX2" : "4-wide SSE");
   std::printf("%-12s %9s %7s %9s %18s %14s %16s\n", "map", "triangles", "spawns", "moves",
               "character moves/s", "plain move/s", "vs goal 1M/s");
   try {

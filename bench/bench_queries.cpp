@@ -408,9 +408,10 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::printf("Single thread, %s; %zu queries a set; thread CPU time, best of %d timings taken in turn with the peers'; "
-              "sphere radius %g.\n\n",
-              cpu_name().c_str(), opt.queries, opt.reps, static_cast<double>(r));
+  std::printf("Single thread, %s; %s traversal; %zu queries a set; thread CPU time, best of %d timings taken in "
+              "turn with the peers'; sphere radius %g.\n\n",
+              cpu_name().c_str(), collision::bvh_uses_avx2() ? "8-wide AVX2" : "4-wide SSE", opt.queries, opt.reps,
+              static_cast<double>(r));
   if (opt.run("spheres")) {
   std::printf("### Swept sphere: ours vs Bullet btCollisionWorld::convexSweepTest\n\n");
   std::printf("| map | set | hits (ours / Bullet) | starts inside | hit/no-hit agree (the others) | ours sweeps/s | Bullet sweeps/s | ours / Bullet | goal |\n");
