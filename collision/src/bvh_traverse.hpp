@@ -108,7 +108,8 @@ struct SweptSegment8 {
 /// flags; called only where the CPU has it). The same slab test as SweptSegment::test on eight
 /// lanes, from the segment's values broadcast once, and again after a leaf that replaced it.
 /// The nearest child entered is found as in the 4-wide traversal (integer keys, so that
-/// denormals-are-zero cannot make two lanes equal); the others are pushed unsorted.
+/// denormals-are-zero cannot make two lanes equal) and descended into; the others are pushed
+/// in order of entry time, the nearest of them on top.
 template <class LeafFn>
 __attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const SweptSegment& seg, float& t_max,
                                                       LeafFn& leaf) {
@@ -178,13 +179,6 @@ __attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const Swe
   }
 }
 
-/// Visits the leaves whose grown boxes the segment enters before `t_max`, nearest first.
-/// `leaf(first, count, packet, t_max)` may lower t_max (a closer hit), which prunes the rest.
-/// The nearest entered child is descended into directly; only its siblings touch the stack.
-/// `leaf` may also replace the caller's `seg` with a smaller one (a shrinking reach): nodes
-/// expanded afterwards are tested against it (stacked entries keep their entry times). A leaf
-/// function that does returns bool, true when it did (the 8-wide traversal then broadcasts the
-/// new one); one that never does may return void.
 /// The node width a query's traversal uses: a tag for traverse_segment.
 using Nodes4 = std::integral_constant<int, 4>;
 using Nodes8 = std::integral_constant<int, 8>;
@@ -199,11 +193,20 @@ decltype(auto) with_node_width(const Bvh& bvh, Body&& body) {
   return body(Nodes4{});
 }
 
+/// Visits the leaves whose grown boxes the segment enters before `t_max`, nearest first.
+/// `leaf(first, count, packet, t_max)` may lower t_max (a closer hit), which prunes the rest.
+/// The nearest entered child is descended into directly; only its siblings touch the stack.
+/// `leaf` may also replace the caller's `seg` with a smaller one (a shrinking reach): nodes
+/// expanded afterwards are tested against it (stacked entries keep their entry times). A leaf
+/// function that does returns bool, true when it did (the 8-wide traversal then broadcasts the
+/// new one); one that never does may return void. The first argument picks the nodes: Nodes8,
+/// the 8-wide ones with AVX2 (traverse_segment8), where with_node_width chose them.
 template <class LeafFn>
 void traverse_segment(Nodes8, const Bvh& bvh, const SweptSegment& seg, float& t_max, LeafFn&& leaf) {
   if (!bvh.empty()) traverse_segment8(bvh, seg, t_max, leaf);
 }
 
+/// The same over the 4-wide nodes, with SSE.
 template <class LeafFn>
 void traverse_segment(Nodes4, const Bvh& bvh, const SweptSegment& seg, float& t_max, LeafFn&& leaf) {
   if (bvh.empty()) return;

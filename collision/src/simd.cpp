@@ -8,7 +8,12 @@ namespace collision {
 
 bool cpu_has_avx2() {
   // libgcc's check includes the OS's support for the YMM state (XGETBV), not only CPUID.
-  static const bool has = __builtin_cpu_supports("avx2");
+  // __builtin_cpu_init first: a World built by a static constructor may ask before libgcc's
+  // own constructor has filled in the CPU's features.
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") != 0;
+  }();
   return has;
 }
 
