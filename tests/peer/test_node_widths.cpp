@@ -23,14 +23,6 @@ collision::World world_with(const collision::World& source, collision::BvhBuildO
   return collision::World(source.mesh(), options);
 }
 
-void expect_same_ray(const collision::RayHit& a, const collision::RayHit& b, int at) {
-  ASSERT_EQ(a.hit, b.hit) << at;
-  ASSERT_EQ(a.t, b.t) << at;
-  ASSERT_EQ(a.point, b.point) << at;
-  ASSERT_EQ(a.normal, b.normal) << at;
-  ASSERT_EQ(a.triangle, b.triangle) << at;
-}
-
 TEST_P(NodeWidthsAgree, EveryQueryKindGivesTheSameResultOnBothTrees) {
   if (!collision::cpu_has_avx2()) GTEST_SKIP() << "this CPU has no AVX2: only the 4-wide tree is built";
   const collision::World narrow = world_with(*lvl().world, collision::BvhBuildOptions::Wide::kNever);
@@ -49,7 +41,7 @@ TEST_P(NodeWidthsAgree, EveryQueryKindGivesTheSameResultOnBothTrees) {
       const Query& s = subset[i];
       const int at = static_cast<int>(i);
       const collision::RayHit ray = collision::raycast(wide, s.start, s.move);
-      expect_same_ray(ray, collision::raycast(narrow, s.start, s.move), at);
+      prism_test::expect_same_ray(ray, collision::raycast(narrow, s.start, s.move), at);
       const collision::SweepHit sphere = collision::sweep_sphere(wide, s.start, kSweepRadius, s.move);
       prism_test::expect_same_sweep(sphere, collision::sweep_sphere(narrow, s.start, kSweepRadius, s.move), at);
       prism_test::expect_same_sweep(collision::sweep_box(wide, s.start, kBoxHalf, s.move),

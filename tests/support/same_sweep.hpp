@@ -1,6 +1,6 @@
 #pragma once
-// One sweep's result against another's (a BVH query against its brute-force loop): every field,
-// the floats bit for bit.
+// One sweep's (or ray's) result against another's (a BVH query against its brute-force loop, or
+// one node width against the other): every field, the floats bit for bit.
 #include <gtest/gtest.h>
 
 #include "collision/queries.hpp"
@@ -17,6 +17,15 @@ inline void expect_same_sweep(const collision::SweepHit& a, const collision::Swe
   ASSERT_EQ(a.feature, b.feature) << at;
   ASSERT_EQ(a.normal, b.normal) << at;
   ASSERT_EQ(a.point, b.point) << at;
+}
+
+/// The same for two rays' results.
+inline void expect_same_ray(const collision::RayHit& a, const collision::RayHit& b, int at) {
+  ASSERT_EQ(a.hit, b.hit) << at;
+  ASSERT_EQ(a.t, b.t) << at;
+  ASSERT_EQ(a.point, b.point) << at;
+  ASSERT_EQ(a.normal, b.normal) << at;
+  ASSERT_EQ(a.triangle, b.triangle) << at;
 }
 
 }  // namespace prism_test
