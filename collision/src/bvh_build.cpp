@@ -251,6 +251,16 @@ void set_lane(BvhPacket4& p, int lane, const BvhTriangle& t, std::uint32_t slot)
   p.d[lane] = t.d;
   p.slot[lane] = slot;
   p.index[lane] = t.index;
+  const glm::dvec3 corner[3] = {glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c)};
+  const glm::dvec3 cr = glm::cross(corner[1] - corner[0], corner[2] - corner[0]);
+  for (int i = 0; i < 3; ++i) {
+    // e x (the unnormalized normal) points the same way as e x n; zero in an empty lane.
+    glm::dvec3 o = glm::cross(corner[(i + 1) % 3] - corner[i], cr);
+    const double o2 = glm::dot(o, o);
+    o *= o2 > 0.0 ? 1.0 / std::sqrt(o2) : 0.0;
+    p.edge_nx[i][lane] = static_cast<float>(o.x), p.edge_ny[i][lane] = static_cast<float>(o.y);
+    p.edge_nz[i][lane] = static_cast<float>(o.z);
+  }
 }
 
 void clear_lane(BvhPacket4& p, int lane) {

@@ -153,24 +153,18 @@ int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
   // And the two combined (beyond_radius): the centre path is the core, of no extent.
   const __m128 zero = _mm_setzero_ps(), base_slack = _mm_add_ps(q.allowance, q.allowance);
   const __m128 core_gap = plane_gap(d0, _mm_add_ps(d0, _mm_mul_ps(dn, tl)), zero, base_slack);
+  const __m128 one = _mm_set1_ps(1.0f);
   for (int i = 0; i < 3; ++i) {
-    const int j = (i + 1) % 3;
-    const __m128 ex = _mm_sub_ps(tx[j], tx[i]), ey = _mm_sub_ps(ty[j], ty[i]),
-                 ez = _mm_sub_ps(tz[j], tz[i]);
-    const __m128 ox = _mm_sub_ps(_mm_mul_ps(ey, nz), _mm_mul_ps(ez, ny));
-    const __m128 oy = _mm_sub_ps(_mm_mul_ps(ez, nx), _mm_mul_ps(ex, nz));
-    const __m128 oz = _mm_sub_ps(_mm_mul_ps(ex, ny), _mm_mul_ps(ey, nx));
-    const __m128 len = _mm_sqrt_ps(dot3(ox, oy, oz, ox, oy, oz));
-    const __m128 limit = _mm_mul_ps(q.reach, len);
+    const __m128 ox = _mm_load_ps(t.edge_nx[i]), oy = _mm_load_ps(t.edge_ny[i]), oz = _mm_load_ps(t.edge_nz[i]);
     const __m128 s0 = dot3(ox, oy, oz, _mm_sub_ps(q.p[0], tx[i]), _mm_sub_ps(q.p[1], ty[i]),
                            _mm_sub_ps(q.p[2], tz[i]));
     const __m128 s1 = dot3(ox, oy, oz, _mm_sub_ps(end[0], tx[i]), _mm_sub_ps(end[1], ty[i]),
                            _mm_sub_ps(end[2], tz[i]));
-    reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(s0, limit), _mm_cmpgt_ps(s1, limit)));
-    reject = _mm_or_ps(reject, beyond_radius(core_gap, s0, s1, zero, len, base_slack, q.radius));
+    reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(s0, q.reach), _mm_cmpgt_ps(s1, q.reach)));
+    reject = _mm_or_ps(reject, beyond_radius(core_gap, s0, s1, zero, one, base_slack, q.radius));
     // Once the best is a start overlap only a deeper start overlap can win: the start alone
     // must then lie within max_plane_distance of the triangle, outside no edge plane by more.
-    reject = _mm_or_ps(reject, _mm_cmpgt_ps(s0, _mm_mul_ps(start_reach, len)));
+    reject = _mm_or_ps(reject, _mm_cmpgt_ps(s0, start_reach));
   }
   return ~_mm_movemask_ps(reject) & 0xF;
 }
@@ -242,12 +236,9 @@ int sphere_path_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_l
     const __m128 ey = _mm_sub_ps(_mm_load_ps(ys[j]), _mm_load_ps(ys[i]));
     const __m128 ez = _mm_sub_ps(_mm_load_ps(zs[j]), _mm_load_ps(zs[i]));
     const __m128 c = dot3(ex, ey, ez, ex, ey, ez);
-    // Edge i's plane: outward normal o = e x n, |o| = |e| for a unit n.
-    const __m128 ox = _mm_sub_ps(_mm_mul_ps(ey, nz), _mm_mul_ps(ez, ny));
-    const __m128 oy = _mm_sub_ps(_mm_mul_ps(ez, nx), _mm_mul_ps(ex, nz));
-    const __m128 oz = _mm_sub_ps(_mm_mul_ps(ex, ny), _mm_mul_ps(ey, nx));
-    clip(dot3(ox, oy, oz, wx, wy, wz), dot3(ox, oy, oz, dx, dy, dz), _mm_mul_ps(slack, _mm_sqrt_ps(c)), lo, hi,
-         empty);
+    // Edge i's plane: its unit outward normal, stored with the packet.
+    const __m128 ox = _mm_load_ps(t.edge_nx[i]), oy = _mm_load_ps(t.edge_ny[i]), oz = _mm_load_ps(t.edge_nz[i]);
+    clip(dot3(ox, oy, oz, wx, wy, wz), dot3(ox, oy, oz, dx, dy, dz), slack, lo, hi, empty);
     // The edge: segment p + s d against corner_i + u e (Ericson 2005, 5.1.9); any (s, u) in the
     // square is a valid start for the bound.
     const __m128 b = dot3(dx, dy, dz, ex, ey, ez);
@@ -347,23 +338,19 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
     core_gap = plane_gap(d0, _mm_add_ps(d0, _mm_mul_ps(dn, tl)),
                          _mm_mul_ps(q.half_height, abs4(dot3(nx, ny, nz, q.u[0], q.u[1], q.u[2]))), base_slack);
   }
+  const __m128 one = _mm_set1_ps(1.0f);
   for (int i = 0; i < 3; ++i) {
-    const int j = (i + 1) % 3;
-    const __m128 ex = _mm_sub_ps(tx[j], tx[i]), ey = _mm_sub_ps(ty[j], ty[i]), ez = _mm_sub_ps(tz[j], tz[i]);
-    const __m128 ox = _mm_sub_ps(_mm_mul_ps(ey, nz), _mm_mul_ps(ez, ny));
-    const __m128 oy = _mm_sub_ps(_mm_mul_ps(ez, nx), _mm_mul_ps(ex, nz));
-    const __m128 oz = _mm_sub_ps(_mm_mul_ps(ex, ny), _mm_mul_ps(ey, nx));
-    const __m128 len = _mm_sqrt_ps(dot3(ox, oy, oz, ox, oy, oz));
-    const __m128 limit = _mm_add_ps(_mm_mul_ps(support(ox, oy, oz, len), slack), _mm_mul_ps(q.allowance, len));
+    const __m128 ox = _mm_load_ps(t.edge_nx[i]), oy = _mm_load_ps(t.edge_ny[i]), oz = _mm_load_ps(t.edge_nz[i]);
+    const __m128 limit = _mm_add_ps(_mm_mul_ps(support(ox, oy, oz, one), slack), q.allowance);
     const __m128 s0 = dot3(ox, oy, oz, _mm_sub_ps(q.p[0], tx[i]), _mm_sub_ps(q.p[1], ty[i]), _mm_sub_ps(q.p[2], tz[i]));
     const __m128 s1 = dot3(ox, oy, oz, _mm_sub_ps(ex0, tx[i]), _mm_sub_ps(ey0, ty[i]), _mm_sub_ps(ez0, tz[i]));
     reject = _mm_or_ps(reject, _mm_and_ps(_mm_cmpgt_ps(s0, limit), _mm_cmpgt_ps(s1, limit)));
-    if (overlap_only) {  // the start's overlap on this axis is (limit - s0) / |o|
-      reject = _mm_or_ps(reject, _mm_cmpgt_ps(s0, _mm_sub_ps(limit, _mm_mul_ps(shrink, len))));
+    if (overlap_only) {  // the start's overlap on this axis is limit - s0
+      reject = _mm_or_ps(reject, _mm_cmpgt_ps(s0, _mm_sub_ps(limit, shrink)));
     }
     if constexpr (Query::kRound) {
       const __m128 support_o = _mm_mul_ps(q.half_height, abs4(dot3(ox, oy, oz, q.u[0], q.u[1], q.u[2])));
-      reject = _mm_or_ps(reject, beyond_radius(core_gap, s0, s1, support_o, len, base_slack, q.radius));
+      reject = _mm_or_ps(reject, beyond_radius(core_gap, s0, s1, support_o, one, base_slack, q.radius));
     }
   }
   _mm_storeu_ps(entry_out, entry);

@@ -124,6 +124,38 @@ TEST(Bvh, EveryTriangleIsInExactlyOneLeafAndInsideItsBox) {
   for (int s : seen) EXPECT_EQ(s, 1);
 }
 
+// Each packet lane's edge planes: unit normals square to the face and to their edge, facing
+// away from the opposite corner; zero in an unused lane.
+TEST(Bvh, PacketEdgePlanesAreUnitOutwardNormalsSquareToTheFace) {
+  const auto world = prism_test::world_of(soup(2000, 7));
+  int lanes = 0, empty = 0;
+  for (const collision::BvhPacket4& p : world.bvh().packets) {
+    for (int lane = 0; lane < 4; ++lane) {
+      const glm::dvec3 o[3] = {{p.edge_nx[0][lane], p.edge_ny[0][lane], p.edge_nz[0][lane]},
+                               {p.edge_nx[1][lane], p.edge_ny[1][lane], p.edge_nz[1][lane]},
+                               {p.edge_nx[2][lane], p.edge_ny[2][lane], p.edge_nz[2][lane]}};
+      if (p.slot[lane] == collision::BvhPacket4::kEmptyLane) {
+        ++empty;
+        for (const glm::dvec3& e : o) EXPECT_EQ(glm::dot(e, e), 0.0);
+        continue;
+      }
+      ++lanes;
+      const collision::BvhTriangle t = p.triangle(lane);
+      const glm::dvec3 corner[3] = {glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c)};
+      for (int i = 0; i < 3; ++i) {
+        const glm::dvec3 edge = corner[(i + 1) % 3] - corner[i];
+        const glm::dvec3 to_opposite = corner[(i + 2) % 3] - corner[i];
+        EXPECT_NEAR(glm::length(o[i]), 1.0, 1e-6);
+        EXPECT_NEAR(glm::dot(o[i], glm::dvec3(t.n)), 0.0, 1e-5);
+        EXPECT_NEAR(glm::dot(o[i], edge) / glm::length(edge), 0.0, 1e-5);
+        EXPECT_LT(glm::dot(o[i], to_opposite), 0.0);
+      }
+    }
+  }
+  EXPECT_EQ(lanes, 2000);
+  EXPECT_GT(empty, 0);
+}
+
 // The 8-wide tree (built where the CPU has AVX2) holds the same leaves as the 4-wide one: every
 // triangle in exactly one leaf, inside the box its node keeps for it.
 TEST(Bvh, WideTreeHoldsEveryLeafOfTheNarrowOneOnceInsideItsBox) {

@@ -75,6 +75,12 @@ struct alignas(16) BvhPacket4 {
   float d[4];
   std::uint32_t slot[4];   ///< index into Bvh::triangles
   std::uint32_t index[4];  ///< the triangle's index in the source mesh (BvhTriangle::index)
+  /// Edge i's plane (edge i runs from corner i to corner i + 1 mod 3: AB, BC, CA), square to
+  /// the triangle, facing out: its unit normal (e_i x n) / |e_i x n|, computed in double from
+  /// the float corners and rounded. The sweeps' packet tests read it rather than forming the
+  /// cross product and its square root per query; rays never touch these lines. Zero in an
+  /// unused lane.
+  float edge_nx[3][4], edge_ny[3][4], edge_nz[3][4];
   static constexpr std::uint32_t kEmptyLane = 0xFFFFFFFFu;
 
   /// Lane `lane` as a BvhTriangle (the same floats as Bvh::triangles[slot[lane]]): the narrow
