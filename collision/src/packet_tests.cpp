@@ -15,26 +15,6 @@ inline __m128 dot3(__m128 ax, __m128 ay, __m128 az, __m128 bx, __m128 by, __m128
 
 inline __m128 abs4(__m128 x) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), x); }
 
-// The box of a body of half extents `extent` (grown by `allow`) swept by `delta`.
-void swept_bounds(const glm::vec3& center, const glm::vec3& delta, const glm::vec3& extent,
-                  float allow, __m128 lo[3], __m128 hi[3]) {
-  const glm::vec3 end = center + delta;
-  for (int a = 0; a < 3; ++a) {
-    lo[a] = _mm_set1_ps(std::min(center[a], end[a]) - (extent[a] + allow));
-    hi[a] = _mm_set1_ps(std::max(center[a], end[a]) + (extent[a] + allow));
-  }
-}
-
-// Lanes whose triangle's bounds miss the box [lo, hi], or'ed into `reject`.
-__m128 reject_outside(const __m128 c[3][3], const __m128 lo[3], const __m128 hi[3], __m128 reject) {
-  for (int a = 0; a < 3; ++a) {
-    const __m128 mn = _mm_min_ps(c[a][0], _mm_min_ps(c[a][1], c[a][2]));
-    const __m128 mx = _mm_max_ps(c[a][0], _mm_max_ps(c[a][1], c[a][2]));
-    reject = _mm_or_ps(reject, _mm_or_ps(_mm_cmpgt_ps(mn, hi[a]), _mm_cmplt_ps(mx, lo[a])));
-  }
-  return reject;
-}
-
 // The combined bound of a round body (a sphere, a capsule: a core, point or segment, grown by a
 // radius). Each point of the swept core is apart from each point of the triangle by at least the
 // core's least distance to the plane along the normal and, in the plane, by at least its distance
@@ -89,12 +69,10 @@ namespace {
 // float rounding of a and b many times over, and that of the division (relative 2^-23 of
 // |a| / |delta|, where |a| is at most twice the scale that the allowance is 4e-6 of plus the
 // body's extent, whose 1e-6 is added too): each float interval contains the exact one.
-void world_axes_in_time(const __m128 c[3][3], const WorldAxes4& w, __m128& entry, __m128& exit) {
+void world_axes_in_time(const __m128 mn[3], const __m128 mx[3], const WorldAxes4& w, __m128& entry, __m128& exit) {
   for (int a = 0; a < 3; ++a) {
-    const __m128 mn = _mm_min_ps(c[a][0], _mm_min_ps(c[a][1], c[a][2]));
-    const __m128 mx = _mm_max_ps(c[a][0], _mm_max_ps(c[a][1], c[a][2]));
-    const __m128 ta = _mm_mul_ps(_mm_sub_ps(mn, w.hi[a]), w.inv_v[a]);
-    const __m128 tb = _mm_mul_ps(_mm_sub_ps(mx, w.lo[a]), w.inv_v[a]);
+    const __m128 ta = _mm_mul_ps(_mm_sub_ps(mn[a], w.hi[a]), w.inv_v[a]);
+    const __m128 tb = _mm_mul_ps(_mm_sub_ps(mx[a], w.lo[a]), w.inv_v[a]);
     entry = _mm_max_ps(entry, _mm_min_ps(ta, tb));
     exit = _mm_min_ps(exit, _mm_max_ps(ta, tb));
   }
@@ -109,7 +87,6 @@ SphereSweep4::SphereSweep4(const glm::vec3& center, float r, const glm::vec3& de
     p[a] = _mm_set1_ps(center[a]);
     v[a] = _mm_set1_ps(delta[a]);
   }
-  swept_bounds(center, delta, glm::vec3(r), allow, lo, hi);
   radius = _mm_set1_ps(r);
   reach = _mm_set1_ps(r + allow);
   allowance = _mm_set1_ps(allow);
@@ -135,21 +112,38 @@ int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
   const __m128 start_reach = _mm_set1_ps(max_plane_distance);
   reject = _mm_or_ps(reject, _mm_cmpgt_ps(abs4(d0), start_reach));
   if (_mm_movemask_ps(reject) == 0xF) return 0;
-  // Triangle boxes against the swept sphere's box.
   const __m128 ax = _mm_load_ps(t.ax), ay = _mm_load_ps(t.ay), az = _mm_load_ps(t.az);
   const __m128 bx = _mm_load_ps(t.bx), by = _mm_load_ps(t.by), bz = _mm_load_ps(t.bz);
   const __m128 cx = _mm_load_ps(t.cx), cy = _mm_load_ps(t.cy), cz = _mm_load_ps(t.cz);
   const __m128 tx[3] = {ax, bx, cx}, ty[3] = {ay, by, cy}, tz[3] = {az, bz, cz};
-  const __m128 corners[3][3] = {{ax, bx, cx}, {ay, by, cy}, {az, bz, cz}};
-  reject = reject_outside(corners, q.lo, q.hi, reject);
-  if (_mm_movemask_ps(reject) == 0xF) return 0;
-  // Planes through each edge, perpendicular to the triangle, facing out: the whole swept
-  // sphere up to the limit beyond one of them by more than the radius cannot touch the
-  // triangle. The centre's end at the limit (grown as the plane's time is) rounds by an ulp of
-  // the move, which the allowance (4e-6 of at least half of it) covers.
+  // The centre's end at the limit (grown as the plane's time is): a contact after t_limit does
+  // not count. It rounds by an ulp of the move, which the allowance (4e-6 of at least half of
+  // it) covers.
   const __m128 tl = _mm_set1_ps(std::min(t_limit * 1.0001f, 1.0f));
   const __m128 end[3] = {_mm_add_ps(q.p[0], _mm_mul_ps(q.v[0], tl)), _mm_add_ps(q.p[1], _mm_mul_ps(q.v[1], tl)),
                          _mm_add_ps(q.p[2], _mm_mul_ps(q.v[2], tl))};
+  // Triangle boxes against the box of the centre's path up to the limit: their gaps on the three
+  // axes add in squares to a lower bound of the distance from any point of the path to any point
+  // of the triangle, which must not exceed the radius. Where a triangle lies flat under the
+  // sphere (a dense mesh, a floor of small triangles), this rejects all but the few under the
+  // contact, which the box alone keeps. (The gaps round by ulps of the coordinates, far below
+  // the allowance in the reach; the 1e-5 covers the squares' rounding at any radius.)
+  const __m128 corners[3][3] = {{ax, bx, cx}, {ay, by, cy}, {az, bz, cz}};
+  __m128 gap2 = _mm_setzero_ps();
+  for (int a = 0; a < 3; ++a) {
+    const __m128 mn = _mm_min_ps(corners[a][0], _mm_min_ps(corners[a][1], corners[a][2]));
+    const __m128 mx = _mm_max_ps(corners[a][0], _mm_max_ps(corners[a][1], corners[a][2]));
+    const __m128 axis_gap = _mm_max_ps(_mm_max_ps(_mm_sub_ps(mn, _mm_max_ps(q.p[a], end[a])),
+                                                  _mm_sub_ps(_mm_min_ps(q.p[a], end[a]), mx)),
+                                       _mm_setzero_ps());
+    gap2 = _mm_add_ps(gap2, _mm_mul_ps(axis_gap, axis_gap));
+  }
+  const __m128 reach_sq = _mm_mul_ps(_mm_mul_ps(q.reach, q.reach), _mm_set1_ps(1.0f + 1e-5f));
+  reject = _mm_or_ps(reject, _mm_cmpgt_ps(gap2, reach_sq));
+  if (_mm_movemask_ps(reject) == 0xF) return 0;
+  // Planes through each edge, perpendicular to the triangle, facing out: the whole swept
+  // sphere up to the limit beyond one of them by more than the radius cannot touch the
+  // triangle.
   // And the two combined (beyond_radius): the centre path is the core, of no extent.
   const __m128 zero = _mm_setzero_ps(), base_slack = _mm_add_ps(q.allowance, q.allowance);
   const __m128 core_gap = plane_gap(d0, _mm_add_ps(d0, _mm_mul_ps(dn, tl)), zero, base_slack);
@@ -317,7 +311,12 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
                                     _mm_div_ps(gap, _mm_mul_ps(_mm_set1_ps(1.0001f), abs4(dn))));
   const __m128 t_cap = _mm_set1_ps(t_limit * 1.0001f);
   __m128 entry = entry_n, exit = _mm_set1_ps(std::numeric_limits<float>::infinity());
-  world_axes_in_time(corners, q.world, entry, exit);
+  __m128 mn[3], mx[3];  // the triangles' boxes
+  for (int a = 0; a < 3; ++a) {
+    mn[a] = _mm_min_ps(corners[a][0], _mm_min_ps(corners[a][1], corners[a][2]));
+    mx[a] = _mm_max_ps(corners[a][0], _mm_max_ps(corners[a][1], corners[a][2]));
+  }
+  world_axes_in_time(mn, mx, q.world, entry, exit);
   reject = _mm_or_ps(reject, _mm_or_ps(_mm_cmpgt_ps(entry, exit), _mm_cmpgt_ps(entry, t_cap)));
   if (_mm_movemask_ps(reject) == 0xF) return 0;
   // The move's end at the limit (grown as the plane's time is): a contact after t_limit does
@@ -337,6 +336,18 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
     base_slack = _mm_add_ps(_mm_add_ps(q.allowance, q.allowance), _mm_mul_ps(_mm_set1_ps(1e-6f), q.half_height));
     core_gap = plane_gap(d0, _mm_add_ps(d0, _mm_mul_ps(dn, tl)),
                          _mm_mul_ps(q.half_height, abs4(dot3(nx, ny, nz, q.u[0], q.u[1], q.u[2]))), base_slack);
+    // The triangle's box against the box of the core's path up to the limit, their gaps
+    // added in squares, as for the sphere (sphere_candidates): no farther than the radius.
+    __m128 gap2 = _mm_setzero_ps();
+    for (int a = 0; a < 3; ++a) {
+      const __m128 vt = _mm_mul_ps(q.v[a], tl);
+      const __m128 lo = _mm_add_ps(q.core_lo[a], _mm_min_ps(vt, _mm_setzero_ps()));
+      const __m128 hi = _mm_add_ps(q.core_hi[a], _mm_max_ps(vt, _mm_setzero_ps()));
+      const __m128 axis_gap = _mm_max_ps(_mm_max_ps(_mm_sub_ps(mn[a], hi), _mm_sub_ps(lo, mx[a])), _mm_setzero_ps());
+      gap2 = _mm_add_ps(gap2, _mm_mul_ps(axis_gap, axis_gap));
+    }
+    reject = _mm_or_ps(reject, _mm_cmpgt_ps(gap2, q.reach_sq));
+    if (_mm_movemask_ps(reject) == 0xF) return 0;
   }
   const __m128 one = _mm_set1_ps(1.0f);
   for (int i = 0; i < 3; ++i) {
@@ -373,9 +384,15 @@ CapsuleSweep4::CapsuleSweep4(const glm::vec3& center, float r, float h, const gl
     p[a] = _mm_set1_ps(center[a]);
     v[a] = _mm_set1_ps(delta[a]);
     u[a] = _mm_set1_ps(axis[a]);
+    core_lo[a] = _mm_set1_ps(center[a] - h * std::fabs(axis[a]));
+    core_hi[a] = _mm_set1_ps(center[a] + h * std::fabs(axis[a]));
   }
   radius = _mm_set1_ps(r);
   half_height = _mm_set1_ps(h);
+  // As convex_candidates' slacks: 1e-5 for the float normals and squares, two allowances for
+  // the rounding of the boxes' coordinates, 1e-6 h for the float axis.
+  const float reach = r * (1.0f + 1e-5f) + 2.0f * allow + 1e-6f * h;
+  reach_sq = _mm_set1_ps(reach * reach * (1.0f + 1e-5f));
   shrink_limit = r;
   allowance = _mm_set1_ps(allow);
 }

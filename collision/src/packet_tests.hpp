@@ -37,7 +37,6 @@ struct SphereSweep4 {
   SphereSweep4(const glm::vec3& center, float radius, const glm::vec3& delta, float allowance,
                bool one_sided);
   __m128 p[3], v[3];    // centre, displacement
-  __m128 lo[3], hi[3];  // the swept sphere's box
   __m128 radius;
   __m128 reach;         // radius + rounding allowance
   __m128 allowance;
@@ -98,6 +97,8 @@ struct CapsuleSweep4 {
                 const glm::vec3& delta, float allowance, bool one_sided);
   __m128 p[3], v[3], u[3];  // centre, displacement, axis
   __m128 radius, half_height;
+  __m128 core_lo[3], core_hi[3];  // the box of the core segment at the start: p -+ h |u_a|
+  __m128 reach_sq;                // the radius grown by the rounding slacks, squared (convex_candidates)
   WorldAxes4 world;         // the capsule's reach on the world axes, in time
   __m128 allowance;
   bool one_sided;
