@@ -294,8 +294,8 @@ Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
   std::vector<Primitive> prims;
   prims.reserve(mesh.triangle_count());
   for (std::uint32_t i = 0; i < mesh.triangle_count(); ++i) {
-    if (!mesh.solid(i)) continue;
     const Triangle t = mesh.triangle(i);
+    if (!mesh.solid(i) || is_degenerate(t)) continue;  // (degenerate: only in a mesh changed after make_mesh)
     Primitive p;
     p.box.grow(t.a);
     p.box.grow(t.b);
@@ -337,7 +337,10 @@ Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
     bt.a = t.a;
     bt.b = t.b;
     bt.c = t.c;
-    bt.n = mesh.normals[ti];
+    // From the corners, as make_mesh computes it, rather than read from mesh.normals: a mesh
+    // whose positions were changed after make_mesh (scaled, moved) keeps a BVH whose planes
+    // agree with its corners, as the exact tests assume.
+    bt.n = glm::vec3(glm::normalize(glm::cross(glm::dvec3(t.b) - glm::dvec3(t.a), glm::dvec3(t.c) - glm::dvec3(t.a))));
     bt.d = glm::dot(bt.n, t.a);
     bt.index = ti;
     bt.pad = bt.pad2 = 0.0f;

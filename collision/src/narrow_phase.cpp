@@ -181,13 +181,23 @@ SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
     if (gap >= 0.0 && approach <= 0.0) return out;  // never comes within r of the plane
     if (gap >= 0.0) {
       const double t = gap / approach;
-      if (!accept(t)) return out;  // the plane is reached too late: so is the triangle
+      // The plane is reached too late: so is the triangle. But n may be the float normal of a
+      // BVH leaf, off by up to 2^-23 radians, which moves the plane by up to that much of the
+      // distances here (the centre's and the corners' from A) and the time by that over the
+      // approach, while the edge and corner tests below see the exact triangle: pass it over
+      // only when even the earliest time the exact plane allows is beyond the limit, or an
+      // edge contact at the limit would be lost or kept depending on the limit (and so on the
+      // order in which a sweep meets the triangles).
+      const double slack =
+          4e-7 * (std::sqrt(glm::dot(p, p)) + std::sqrt(glm::dot(B, B)) + std::sqrt(glm::dot(C, C)) + r) / approach;
+      if (t - slack > next_float_up(static_cast<float>(t_limit))) return out;
       const glm::dvec3 q = p + t * v - side * r * n;
       // q's side of each edge's line (>= 0: inside), scaled by the edge's length.
       const glm::dvec3 edges[3] = {B, C - B, -C}, starts[3] = {O, B, C};
       double inward[3];
       for (int i = 0; i < 3; ++i) inward[i] = glm::dot(glm::cross(edges[i], q - starts[i]), n);
       if (inward[0] >= 0.0 && inward[1] >= 0.0 && inward[2] >= 0.0) {
+        if (!accept(t)) return out;  // landing inside the face: nothing comes earlier
         best = t;
         best_point = q;
         best_feature = Feature::kFace;
@@ -203,7 +213,7 @@ SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
           if (inward[i] < 0.0) e2 = std::max(e2, inward[i] * inward[i] / glm::dot(edges[i], edges[i]));
         }
         const double delay = e2 / ((std::sqrt(r * r + e2) + r) * std::sqrt(glm::dot(v, v)));
-        if (t + 0.999 * delay > next_float_up(static_cast<float>(t_limit))) return out;
+        if (t - 2.0 * slack + 0.999 * delay > next_float_up(static_cast<float>(t_limit))) return out;
       }
     }
   }

@@ -261,6 +261,42 @@ TEST(Bvh, NonSolidTrianglesAreLeftOut) {
   EXPECT_EQ(h.triangle, 0u);  // passed through the non-solid one at z = 1
 }
 
+// A mesh changed after make_mesh (its positions scaled, one triangle collapsed): the BVH takes
+// its planes from the corners, not from the stale normals, and leaves the collapsed triangle
+// out; sweeps then answer exactly as on the mesh made again from the same positions.
+TEST(Bvh, MeshChangedAfterMakeMeshGetsPlanesFromItsCorners) {
+  std::vector<glm::vec3> positions;
+  std::vector<glm::uvec3> indices;
+  for (const Triangle& t : soup(800, 8)) {
+    const auto base = static_cast<unsigned>(positions.size());
+    positions.insert(positions.end(), {t.a, t.b, t.c});
+    indices.emplace_back(base, base + 1, base + 2);
+  }
+  collision::TriangleMesh changed = collision::make_mesh(positions, indices);
+  for (glm::vec3& p : changed.positions) p = p * 1.37f + vec3(0.3f, -0.2f, 0.1f);
+  changed.indices[5] = glm::uvec3(changed.indices[5].x, changed.indices[5].x, changed.indices[5].y);
+  std::vector<glm::uvec3> remade_indices = changed.indices;
+  remade_indices.erase(remade_indices.begin() + 5);
+  const collision::World stale(changed);
+  const collision::World remade(collision::make_mesh(changed.positions, remade_indices));
+  ASSERT_EQ(stale.bvh().triangles.size(), 799u);
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<float> pos(-70.0f, 70.0f), dir(-40.0f, 40.0f), rad(0.5f, 6.0f);
+  int hits = 0;
+  for (int q = 0; q < 2000; ++q) {
+    const vec3 c(pos(rng), pos(rng), pos(rng)), d(dir(rng), dir(rng), dir(rng));
+    const float r = rad(rng);
+    collision::SweepHit a = collision::sweep_sphere(stale, c, r, d);
+    const collision::SweepHit b = collision::sweep_sphere(remade, c, r, d);
+    if (a.hit && a.triangle > 5) --a.triangle;  // the remade mesh has no triangle 5
+    expect_same(a, b);
+    EXPECT_EQ(a.point, b.point);
+    EXPECT_EQ(a.normal, b.normal);
+    hits += a.hit;
+  }
+  EXPECT_GT(hits, 300);
+}
+
 TEST(Mesh, OutOfRangeIndexIsAnError) {
   EXPECT_THROW(collision::make_mesh({{0, 0, 0}}, {{0, 1, 2}}), std::invalid_argument);
 }

@@ -144,7 +144,9 @@ bool bvh_uses_avx2();
 /// The CPU has AVX2 (whatever PRISM_SIMD says).
 bool cpu_has_avx2();
 
-/// Builds the BVH over the solid triangles of `mesh` (non-solid ones are left out).
+/// Builds the BVH over the solid triangles of `mesh` (non-solid ones are left out, and so is a
+/// triangle that has become degenerate since make_mesh). Each leaf triangle's plane is computed
+/// from its corners; `mesh.normals` is not read.
 Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& options = {});
 
 /// The tree's SAH cost: sum over inner nodes of area(node)/area(root) * 1 plus, over leaves,

@@ -16,8 +16,9 @@ namespace {
 
 constexpr std::string_view kDensePrefix = "dense:";
 
-// Scales the level's mesh about its bounds' centre to a mean edge of kDenseMeanEdge and puts
-// one spawn point a little above the top of the scaled bounds.
+// Scales the level's mesh about its bounds' centre to a mean edge of kDenseMeanEdge (its normals
+// computed again from the scaled corners) and puts one spawn point a little above the top of
+// the scaled bounds.
 void make_dense(collision::io::Level& level) {
   collision::TriangleMesh& mesh = level.mesh;
   double edge_sum = 0.0;
@@ -32,6 +33,8 @@ void make_dense(collision::io::Level& level) {
   const double scale = kDenseMeanEdge / (edge_sum / (3.0 * static_cast<double>(mesh.indices.size())));
   const glm::dvec3 centre = 0.5 * (glm::dvec3(bounds.min) + glm::dvec3(bounds.max));
   for (glm::vec3& p : mesh.positions) p = glm::vec3((glm::dvec3(p) - centre) * scale);
+  // Normals again from the scaled corners (make_mesh's invariant: the World trusts them).
+  mesh = collision::make_mesh(std::move(mesh.positions), mesh.indices, mesh.flags);
   const glm::vec3 up = glm::normalize(level.up);
   const float top = static_cast<float>(0.5 * glm::dot(glm::dvec3(bounds.extent()), glm::abs(glm::dvec3(up))) * scale);
   level.spawns.clear();
