@@ -299,22 +299,22 @@ void traverse_segment(Nodes4, const Bvh& bvh, const SweptSegment& seg, float& t_
   }
 }
 
-/// Visits the leaves whose boxes overlap `box` (closed intervals).
+/// Visits the leaves whose boxes overlap `box` (closed intervals): `leaf(first, count, packet)`,
+/// the leaf's triangles in Bvh::triangles and its first packet in Bvh::packets.
 template <class LeafFn>
 void traverse_box(const Bvh& bvh, const Aabb& box, LeafFn&& leaf) {
   if (bvh.empty()) return;
+  if (BvhNode4::is_leaf(bvh.root)) {
+    leaf(BvhNode4::leaf_first(bvh.root), BvhNode4::leaf_count(bvh.root), 0u);
+    return;
+  }
   std::uint32_t stack[kStackSize];
   int top = 0;
   stack[top++] = bvh.root;
   const __m128 qmin[3] = {_mm_set1_ps(box.min.x), _mm_set1_ps(box.min.y), _mm_set1_ps(box.min.z)};
   const __m128 qmax[3] = {_mm_set1_ps(box.max.x), _mm_set1_ps(box.max.y), _mm_set1_ps(box.max.z)};
   while (top > 0) {
-    const std::uint32_t ref = stack[--top];
-    if (BvhNode4::is_leaf(ref)) {
-      leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref));
-      continue;
-    }
-    const BvhNode4& node = bvh.nodes[ref];
+    const BvhNode4& node = bvh.nodes[stack[--top]];
     const float* mins[3] = {node.min_x, node.min_y, node.min_z};
     const float* maxs[3] = {node.max_x, node.max_y, node.max_z};
     __m128 ok = _mm_castsi128_ps(_mm_set1_epi32(-1));
@@ -326,7 +326,12 @@ void traverse_box(const Bvh& bvh, const Aabb& box, LeafFn&& leaf) {
     while (mask) {
       const int i = __builtin_ctz(static_cast<unsigned>(mask));
       mask &= mask - 1;
-      stack[top++] = node.child[i];
+      const std::uint32_t child = node.child[i];
+      if (BvhNode4::is_leaf(child)) {
+        leaf(BvhNode4::leaf_first(child), BvhNode4::leaf_count(child), node.packet[i]);
+      } else {
+        stack[top++] = child;
+      }
     }
   }
 }

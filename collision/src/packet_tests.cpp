@@ -4,6 +4,7 @@
 #include <limits>
 
 #include <glm/common.hpp>
+#include <glm/geometric.hpp>
 
 namespace collision::detail {
 
@@ -403,6 +404,58 @@ int capsule_candidates(const BvhPacket4& t, const CapsuleSweep4& q, float t_limi
     const __m128 along = abs4(dot3(x, y, z, q.u[0], q.u[1], q.u[2]));
     return _mm_add_ps(_mm_mul_ps(q.radius, len), _mm_mul_ps(q.half_height, along));
   });
+}
+
+ContactBound4::ContactBound4(const Body& body, const glm::vec3& center, float reach, float slack_)
+    : shape(body.shape), point_core(body.is_sphere()) {
+  glm::vec3 u = body.axis;
+  const float u_len = glm::length(u);
+  if (u_len > 0.0f) u /= u_len;  // as the exact test normalizes it (capsule_triangle_distance)
+  for (int a = 0; a < 3; ++a) {
+    c[a] = _mm_set1_ps(center[a]);
+    axis[a] = _mm_set1_ps(u[a]);
+    radii[a] = _mm_set1_ps(body.radii[a]);
+  }
+  half_height = _mm_set1_ps(body.half_height);
+  slack = _mm_set1_ps(slack_);
+  const float radius = point_core || shape == Shape::kCapsule ? body.radii.x : 0.0f;
+  const float limit = radius * (1.0f + 1e-5f) + reach;
+  limit_sq = _mm_set1_ps(limit * limit * (1.0f + 1e-5f));
+}
+
+int contact_candidates(const BvhPacket4& t, const ContactBound4& q) {
+  // The core's support along a unit direction, grown by 1e-5 for its float rounding.
+  const auto core_support = [&](__m128 x, __m128 y, __m128 z) {
+    __m128 s;
+    switch (q.shape) {
+      case Shape::kCapsule: s = _mm_mul_ps(q.half_height, abs4(dot3(x, y, z, q.axis[0], q.axis[1], q.axis[2]))); break;
+      case Shape::kBox: s = dot3(abs4(x), abs4(y), abs4(z), q.radii[0], q.radii[1], q.radii[2]); break;
+      default: return _mm_setzero_ps();  // a sphere (an ellipsoid does not get here)
+    }
+    return _mm_mul_ps(s, _mm_set1_ps(1.0f + 1e-5f));
+  };
+  int valid = 0;
+  for (int lane = 0; lane < 4; ++lane) valid |= (t.slot[lane] != BvhPacket4::kEmptyLane) << lane;
+  // An ellipsoid's contact distance is the gap between parallel planes that separate it from
+  // the triangle, which can be less than the Euclidean distance this bound is below: no cull.
+  if (q.shape == Shape::kEllipsoid && !q.point_core) return valid;
+  const __m128 zero = _mm_setzero_ps();
+  const __m128 nx = _mm_load_ps(t.nx), ny = _mm_load_ps(t.ny), nz = _mm_load_ps(t.nz);
+  const __m128 d0 = _mm_sub_ps(dot3(nx, ny, nz, q.c[0], q.c[1], q.c[2]), _mm_load_ps(t.d));
+  const __m128 plane_gap = _mm_max_ps(zero, _mm_sub_ps(_mm_sub_ps(abs4(d0), core_support(nx, ny, nz)), q.slack));
+  const float* xs[3] = {t.ax, t.bx, t.cx};
+  const float* ys[3] = {t.ay, t.by, t.cy};
+  const float* zs[3] = {t.az, t.bz, t.cz};
+  __m128 edge_gap = zero;
+  for (int i = 0; i < 3; ++i) {
+    const __m128 ox = _mm_load_ps(t.edge_nx[i]), oy = _mm_load_ps(t.edge_ny[i]), oz = _mm_load_ps(t.edge_nz[i]);
+    const __m128 s = dot3(ox, oy, oz, _mm_sub_ps(q.c[0], _mm_load_ps(xs[i])), _mm_sub_ps(q.c[1], _mm_load_ps(ys[i])),
+                          _mm_sub_ps(q.c[2], _mm_load_ps(zs[i])));
+    edge_gap = _mm_max_ps(edge_gap, _mm_sub_ps(_mm_sub_ps(s, core_support(ox, oy, oz)), q.slack));
+  }
+  const __m128 gap2 = _mm_add_ps(_mm_mul_ps(plane_gap, plane_gap), _mm_mul_ps(edge_gap, edge_gap));
+  // An unused lane (infinite plane offset) has an infinite gap; a NaN is kept.
+  return ~_mm_movemask_ps(_mm_cmpgt_ps(gap2, q.limit_sq)) & valid;
 }
 
 Segment4::Segment4(const glm::vec3& origin, const glm::vec3& delta) {

@@ -10,6 +10,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "collision/body.hpp"
 #include "collision/bvh.hpp"
 
 namespace collision::detail {
@@ -133,6 +134,29 @@ int capsule_candidates(const BvhPacket4& p, const CapsuleSweep4& q, float t_limi
 /// edge plane.
 int box_candidates(const BvhPacket4& p, const BoxSweep4& q, float t_limit, float min_depth,
                    float entry[4]);
+
+/// A body at rest for a contact query (find_contacts), broadcast once per query. The body is a
+/// core (a point for a sphere, a segment for a capsule, the whole box for a box) grown by a
+/// radius (0 for a box). An ellipsoid that is not a sphere is not culled (contact_candidates).
+struct ContactBound4 {
+  /// `slack`: the float rounding the bound must allow for (plane and edge-plane distances from
+  /// float coordinates: a few ulps of the largest coordinate, as find_contacts' own prefilter).
+  ContactBound4(const Body& body, const glm::vec3& center, float reach, float slack);
+  Shape shape;
+  bool point_core;          // a sphere: no core support at all
+  __m128 c[3];              // the centre
+  __m128 axis[3], half_height;  // capsule
+  __m128 radii[3];          // box: half extents
+  __m128 slack;
+  __m128 limit_sq;          // (radius + reach)^2, grown for the rounding of the squares
+};
+
+/// Lanes (bit i = lane i, unused lanes never) whose triangle may lie within the query's reach of
+/// the body: the core's gap beyond the triangle's plane and its largest gap beyond an edge plane
+/// (the two directions are square to each other, so they add in squares to a lower bound of the
+/// core's distance to the triangle) must not exceed the radius plus the reach. Never rejects a
+/// triangle the exact distance (distance_to_triangle) would keep.
+int contact_candidates(const BvhPacket4& p, const ContactBound4& q);
 
 /// A segment, broadcast once per query.
 struct Segment4 {
