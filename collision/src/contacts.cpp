@@ -8,8 +8,8 @@
 #include <glm/ext/vector_double3.hpp>
 
 #include "bvh_traverse.hpp"
-#include "packet_tests.hpp"
 #include "finite.hpp"
+#include "packet_tests.hpp"
 
 namespace collision {
 
