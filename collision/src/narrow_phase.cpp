@@ -188,9 +188,13 @@ SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
       // only when even the earliest time the exact plane allows is beyond the limit, or an
       // edge contact at the limit would be lost or kept depending on the limit (and so on the
       // order in which a sweep meets the triangles).
-      const double slack =
-          4e-7 * (std::sqrt(glm::dot(p, p)) + std::sqrt(glm::dot(B, B)) + std::sqrt(glm::dot(C, C)) + r) / approach;
-      if (t - slack > next_float_up(static_cast<float>(t_limit))) return out;
+      // (The slack, three square roots, only where a test could fail without it.)
+      const double limit_up = next_float_up(static_cast<float>(t_limit));
+      const auto slack = [&] {
+        return 4e-7 * (std::sqrt(glm::dot(p, p)) + std::sqrt(glm::dot(B, B)) + std::sqrt(glm::dot(C, C)) + r) /
+               approach;
+      };
+      if (t > limit_up && t - slack() > limit_up) return out;
       const glm::dvec3 q = p + t * v - side * r * n;
       // q's side of each edge's line (>= 0: inside), scaled by the edge's length.
       const glm::dvec3 edges[3] = {B, C - B, -C}, starts[3] = {O, B, C};
@@ -213,7 +217,7 @@ SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
           if (inward[i] < 0.0) e2 = std::max(e2, inward[i] * inward[i] / glm::dot(edges[i], edges[i]));
         }
         const double delay = e2 / ((std::sqrt(r * r + e2) + r) * std::sqrt(glm::dot(v, v)));
-        if (t - 2.0 * slack + 0.999 * delay > next_float_up(static_cast<float>(t_limit))) return out;
+        if (t + 0.999 * delay > limit_up && t - 2.0 * slack() + 0.999 * delay > limit_up) return out;
       }
     }
   }
