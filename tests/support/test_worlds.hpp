@@ -7,11 +7,9 @@
 
 namespace prism_test {
 
-/// A world made of the given triangles (each triangle its own three vertices), moved by `offset`,
-/// its BVH built with `options`.
-inline collision::World world_of(const std::vector<collision::Triangle>& tris,
-                                 glm::vec3 offset = glm::vec3(0.0f),
-                                 const collision::BvhBuildOptions& options = {}) {
+/// The mesh (make_mesh's) of the given triangles, each its own three vertices, moved by `offset`.
+inline collision::TriangleMesh mesh_of(const std::vector<collision::Triangle>& tris,
+                                       glm::vec3 offset = glm::vec3(0.0f)) {
   std::vector<glm::vec3> positions;
   std::vector<glm::uvec3> indices;
   for (const auto& t : tris) {
@@ -19,7 +17,14 @@ inline collision::World world_of(const std::vector<collision::Triangle>& tris,
     positions.insert(positions.end(), {t.a + offset, t.b + offset, t.c + offset});
     indices.emplace_back(base, base + 1, base + 2);
   }
-  return collision::World(collision::make_mesh(std::move(positions), indices), options);
+  return collision::make_mesh(std::move(positions), indices);
+}
+
+/// A world made of the given triangles (mesh_of), moved by `offset`, its BVH built with `options`.
+inline collision::World world_of(const std::vector<collision::Triangle>& tris,
+                                 glm::vec3 offset = glm::vec3(0.0f),
+                                 const collision::BvhBuildOptions& options = {}) {
+  return collision::World(mesh_of(tris, offset), options);
 }
 
 inline collision::World world_of(const std::vector<collision::Triangle>& tris,
