@@ -9,15 +9,52 @@
 #include <type_traits>
 
 #include "collision/bvh.hpp"
+#include "simd4.hpp"
 
 namespace collision::detail {
 
 inline constexpr int kStackSize = 256;  // > 3 x the deepest tree build_bvh makes (about 75 binary levels)
 inline constexpr int kStackSize8 = 544;  // > 7 x the same depth: a wide node pushes up to 7
 
-/// A segment with its box grown by `margin` per axis (the swept body's half extent plus a
-/// rounding allowance), tested against child boxes with the sign-ordered slab test: an empty
-/// child (min = +inf, max = -inf) always misses.
+/// A segment from `origin` by `delta` whose box is grown by `margin` per axis (the swept body's
+/// half extent plus a rounding allowance): what a traversal tests the nodes against. A leaf
+/// function may replace the caller's (a shrinking reach), and says so (traverse_segment).
+struct SegmentBox {
+  glm::vec3 origin, delta, margin;
+};
+
+/// The sign-ordered slab test's values for the three axes at once (lane 3 unused): the finite
+/// inverse of the direction, and the origin shifted to meet each axis's entry and exit plane
+/// so that (plane - shifted origin) * inverse is exact. `negative`: bit a set where the
+/// direction's axis a is negative (the inverse's sign: never 0).
+struct SlabValues {
+  __m128 inv, near, far;
+  int negative;
+  explicit SlabValues(const SegmentBox& s) {
+    inv = finite_inverse(load3(s.delta));
+    // Growing the box by m moves its min plane by -m and its max plane by +m. Written
+    // without a branch (the direction's signs are as random as the queries): m with the
+    // inverse's sign (exactly copysign(1, inv) * m), added to and taken from the origin.
+    const __m128 toward = _mm_xor_ps(load3(s.margin), _mm_and_ps(inv, _mm_set1_ps(-0.0f)));
+    const __m128 origin = load3(s.origin);
+    near = _mm_add_ps(origin, toward);
+    far = _mm_sub_ps(origin, toward);
+    negative = _mm_movemask_ps(inv) & 7;
+  }
+};
+
+/// Per sign pattern of the direction (SlabValues::negative), the arrays of a 4-wide node
+/// (min_x, min_y, min_z, max_x, ...: four floats each) holding each axis's entry plane, then
+/// each axis's exit plane, as array indices.
+struct SlabArrays {
+  int entry[3], exit[3];
+};
+inline constexpr SlabArrays kSlabArrays[8] = {
+    {{0, 1, 2}, {3, 4, 5}}, {{3, 1, 2}, {0, 4, 5}}, {{0, 4, 2}, {3, 1, 5}}, {{3, 4, 2}, {0, 1, 5}},
+    {{0, 1, 5}, {3, 4, 2}}, {{3, 1, 5}, {0, 4, 2}}, {{0, 4, 5}, {3, 1, 2}}, {{3, 4, 5}, {0, 1, 2}}};
+
+/// A SegmentBox tested against the four children of a BvhNode4 with the sign-ordered slab
+/// test: an empty child (min = +inf, max = -inf) always misses.
 struct SweptSegment {
   __m128 origin_near[3];  // origin shifted so that (entry plane - origin_near) * inv is exact
   __m128 origin_far[3];
@@ -25,20 +62,21 @@ struct SweptSegment {
   int near_offset[3];  // float offset of the entry plane's array in BvhNode4 (min_* or max_*)
   int far_offset[3];
 
-  SweptSegment(const glm::vec3& o, const glm::vec3& d, const glm::vec3& m) {
+  explicit SweptSegment(const SegmentBox& box) {
+    const SlabValues v(box);
+    inv_dir[0] = broadcast_lane<0>(v.inv);
+    inv_dir[1] = broadcast_lane<1>(v.inv);
+    inv_dir[2] = broadcast_lane<2>(v.inv);
+    origin_near[0] = broadcast_lane<0>(v.near);
+    origin_near[1] = broadcast_lane<1>(v.near);
+    origin_near[2] = broadcast_lane<2>(v.near);
+    origin_far[0] = broadcast_lane<0>(v.far);
+    origin_far[1] = broadcast_lane<1>(v.far);
+    origin_far[2] = broadcast_lane<2>(v.far);
+    const SlabArrays& arrays = kSlabArrays[v.negative];
     for (int a = 0; a < 3; ++a) {
-      // Keep 1/d finite so that (plane - o) * inv never multiplies inf by zero.
-      const float inv = std::fabs(d[a]) > 1e-30f ? 1.0f / d[a] : std::copysign(1e30f, d[a]);
-      const int negative = std::signbit(inv) ? 1 : 0;  // inv is never 0
-      inv_dir[a] = _mm_set1_ps(inv);
-      // Growing the box by m moves its min plane by -m and its max plane by +m. Written
-      // without a branch (the direction's signs are as random as the queries): o - m is
-      // o + (-m) exactly.
-      const float toward = std::copysign(1.0f, inv) * m[a];  // -m[a] or m[a], exactly
-      origin_near[a] = _mm_set1_ps(o[a] + toward);
-      origin_far[a] = _mm_set1_ps(o[a] - toward);
-      near_offset[a] = (a + 3 * negative) * 4;
-      far_offset[a] = (a + 3 * (1 - negative)) * 4;
+      near_offset[a] = arrays.entry[a] * 4;
+      far_offset[a] = arrays.exit[a] * 4;
     }
   }
 
@@ -89,17 +127,26 @@ void prefetch_entry(const std::vector<Node>& nodes, const Bvh& bvh, const Traver
   _mm_prefetch(next + 64, _MM_HINT_T0);
 }
 
-/// A SweptSegment's values broadcast to eight lanes, and its offsets into a BvhNode8.
+/// The same values broadcast to eight lanes, with offsets into a BvhNode8 (eight floats per
+/// array), built from the SegmentBox directly where the 8-wide traversal runs.
 struct SweptSegment8 {
   __m256 origin_near[3], origin_far[3], inv_dir[3];
   int near_offset[3], far_offset[3];
-  __attribute__((target("avx2"))) explicit SweptSegment8(const SweptSegment& s) {
+  __attribute__((target("avx2"))) explicit SweptSegment8(const SegmentBox& box) {
+    const SlabValues v(box);
+    inv_dir[0] = _mm256_broadcastss_ps(v.inv);
+    inv_dir[1] = _mm256_broadcastss_ps(broadcast_lane<1>(v.inv));
+    inv_dir[2] = _mm256_broadcastss_ps(_mm_movehl_ps(v.inv, v.inv));
+    origin_near[0] = _mm256_broadcastss_ps(v.near);
+    origin_near[1] = _mm256_broadcastss_ps(broadcast_lane<1>(v.near));
+    origin_near[2] = _mm256_broadcastss_ps(_mm_movehl_ps(v.near, v.near));
+    origin_far[0] = _mm256_broadcastss_ps(v.far);
+    origin_far[1] = _mm256_broadcastss_ps(broadcast_lane<1>(v.far));
+    origin_far[2] = _mm256_broadcastss_ps(_mm_movehl_ps(v.far, v.far));
+    const SlabArrays& arrays = kSlabArrays[v.negative];
     for (int a = 0; a < 3; ++a) {
-      origin_near[a] = _mm256_broadcast_ps(&s.origin_near[a]);
-      origin_far[a] = _mm256_broadcast_ps(&s.origin_far[a]);
-      inv_dir[a] = _mm256_broadcast_ps(&s.inv_dir[a]);
-      near_offset[a] = 2 * s.near_offset[a];  // eight floats per array instead of four
-      far_offset[a] = 2 * s.far_offset[a];
+      near_offset[a] = arrays.entry[a] * 8;
+      far_offset[a] = arrays.exit[a] * 8;
     }
   }
 };
@@ -111,12 +158,12 @@ struct SweptSegment8 {
 /// denormals-are-zero cannot make two lanes equal) and descended into; the others are pushed
 /// in order of entry time, the nearest of them on top.
 template <class LeafFn>
-__attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const SweptSegment& seg, float& t_max,
+__attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const SegmentBox& box, float& t_max,
                                                       LeafFn& leaf) {
   using Entry = TraversalEntry;
   Entry stack[kStackSize8];
   int top = 0;
-  SweptSegment8 seg8(seg);
+  SweptSegment8 seg8(box);
   std::uint32_t ref = bvh.root8, packet = 0;
   for (;;) {
     if ((ref & BvhNode4::kLeafBit) == 0) {
@@ -172,7 +219,7 @@ __attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const Swe
       if constexpr (std::is_void_v<decltype(leaf(0u, 0u, 0u, t_max))>) {
         leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max);
       } else if (leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max)) {
-        seg8 = SweptSegment8(seg);  // the leaf replaced the segment
+        seg8 = SweptSegment8(box);  // the leaf replaced the box
       }
     }
     if (!pop_entered(stack, top, t_max, ref, packet)) return;
@@ -196,23 +243,24 @@ decltype(auto) with_node_width(const Bvh& bvh, Body&& body) {
 /// Visits the leaves whose grown boxes the segment enters before `t_max`, nearest first.
 /// `leaf(first, count, packet, t_max)` may lower t_max (a closer hit), which prunes the rest.
 /// The nearest entered child is descended into directly; only its siblings touch the stack.
-/// `leaf` may also replace the caller's `seg` with a smaller one (a shrinking reach): nodes
+/// `leaf` may also replace the caller's `box` with a smaller one (a shrinking reach): nodes
 /// expanded afterwards are tested against it (stacked entries keep their entry times). A leaf
-/// function that does returns bool, true when it did (the 8-wide traversal then broadcasts the
-/// new one); one that never does may return void. The first argument picks the nodes: Nodes8,
-/// the 8-wide ones with AVX2 (traverse_segment8), where with_node_width chose them.
+/// function that does returns bool, true when it did (the traversal then builds its slab
+/// values again); one that never does may return void. The first argument picks the nodes:
+/// Nodes8, the 8-wide ones with AVX2 (traverse_segment8), where with_node_width chose them.
 template <class LeafFn>
-void traverse_segment(Nodes8, const Bvh& bvh, const SweptSegment& seg, float& t_max, LeafFn&& leaf) {
-  if (!bvh.empty()) traverse_segment8(bvh, seg, t_max, leaf);
+void traverse_segment(Nodes8, const Bvh& bvh, const SegmentBox& box, float& t_max, LeafFn&& leaf) {
+  if (!bvh.empty()) traverse_segment8(bvh, box, t_max, leaf);
 }
 
 /// The same over the 4-wide nodes, with SSE.
 template <class LeafFn>
-void traverse_segment(Nodes4, const Bvh& bvh, const SweptSegment& seg, float& t_max, LeafFn&& leaf) {
+void traverse_segment(Nodes4, const Bvh& bvh, const SegmentBox& box, float& t_max, LeafFn&& leaf) {
   if (bvh.empty()) return;
   using Entry = TraversalEntry;
   Entry stack[kStackSize + 3];  // + 3: the sorted pushes write three slots, whatever they keep
   int top = 0;
+  SweptSegment seg(box);
   std::uint32_t ref = bvh.root, packet = 0;
   for (;;) {
     if ((ref & BvhNode4::kLeafBit) == 0) {  // inner node (empty children are never entered)
@@ -293,7 +341,11 @@ void traverse_segment(Nodes4, const Bvh& bvh, const SweptSegment& seg, float& t_
         continue;
       }
     } else {
-      leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max);
+      if constexpr (std::is_void_v<decltype(leaf(0u, 0u, 0u, t_max))>) {
+        leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max);
+      } else if (leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max)) {
+        seg = SweptSegment(box);  // the leaf replaced the box
+      }
     }
     if (!pop_entered(stack, top, t_max, ref, packet)) return;
   }

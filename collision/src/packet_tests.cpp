@@ -6,6 +6,8 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
+#include "simd4.hpp"
+
 namespace collision::detail {
 
 namespace {
@@ -52,14 +54,15 @@ inline __m128 beyond_radius(__m128 gap, __m128 s0, __m128 s1, __m128 support, __
 
 WorldAxes4::WorldAxes4(const glm::vec3& center, const glm::vec3& extent, const glm::vec3& delta,
                        float allow) {
-  for (int a = 0; a < 3; ++a) {
-    // (A body much larger than the scene gets a part of its own size too: see world_axes_in_time.)
-    const float grown = extent[a] + allow + extent[a] * 1e-6f;
-    lo[a] = _mm_set1_ps(center[a] - grown);
-    hi[a] = _mm_set1_ps(center[a] + grown);
-    // As SweptSegment: a finite inverse, so that 0 * inv never makes a NaN.
-    inv_v[a] = _mm_set1_ps(std::fabs(delta[a]) > 1e-30f ? 1.0f / delta[a] : std::copysign(1e30f, delta[a]));
-  }
+  // (A body much larger than the scene gets a part of its own size too: see world_axes_in_time.)
+  const __m128 e = load3(extent);
+  const __m128 grown = _mm_add_ps(_mm_add_ps(e, _mm_set1_ps(allow)), _mm_mul_ps(e, _mm_set1_ps(1e-6f)));
+  const __m128 c = load3(center), low = _mm_sub_ps(c, grown), high = _mm_add_ps(c, grown);
+  // As the traversal's slab test: a finite inverse, so that 0 * inv never makes a NaN.
+  const __m128 inv = finite_inverse(load3(delta));
+  lo[0] = broadcast_lane<0>(low), lo[1] = broadcast_lane<1>(low), lo[2] = broadcast_lane<2>(low);
+  hi[0] = broadcast_lane<0>(high), hi[1] = broadcast_lane<1>(high), hi[2] = broadcast_lane<2>(high);
+  inv_v[0] = broadcast_lane<0>(inv), inv_v[1] = broadcast_lane<1>(inv), inv_v[2] = broadcast_lane<2>(inv);
 }
 
 namespace {

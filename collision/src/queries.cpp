@@ -122,12 +122,13 @@ RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& del
   const Bvh& bvh = world.bvh();
   const float allowance = rounding_allowance(bvh, origin, delta);
   return detail::with_node_width(bvh, [&](auto width) {
-    const detail::SweptSegment box_seg(origin, delta, glm::vec3(allowance));
-    const detail::Segment4 seg(origin, delta);
+    const detail::SegmentBox box{origin, delta, glm::vec3(allowance)};
+    detail::LazyQuery<detail::Segment4> lazy;  // broadcast at the first leaf: most rays miss
     float t_max = 1.0f;
     RayBest best;
-    detail::traverse_segment(width, bvh, box_seg, t_max,
+    detail::traverse_segment(width, bvh, box, t_max,
                              [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+                               const detail::Segment4& seg = lazy.get(origin, delta);
                                for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
                                  ray_packet(bvh.packets[packet + k], seg, best, tm);
                                }
@@ -156,12 +157,12 @@ SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
   const Bvh& bvh = world.bvh();
   const float allowance = rounding_allowance(bvh, center, delta);
   return detail::with_node_width(bvh, [&](auto width) {
-    detail::SweptSegment seg(center, delta, glm::vec3(radius + allowance));
+    detail::SegmentBox box{center, delta, glm::vec3(radius + allowance)};
     // Broadcast when the first leaf is reached: most sweeps end in the inner nodes.
     detail::LazyQuery<detail::SphereSweep4> lazy;
     SweepHit best;
     float t_max = 1.0f, reach = radius + allowance;
-    detail::traverse_segment(width, bvh, seg, t_max,
+    detail::traverse_segment(width, bvh, box, t_max,
                              [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
                                const detail::SphereSweep4& q = lazy.get(center, radius, delta, allowance, options.one_sided);
                                for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
@@ -174,7 +175,7 @@ SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
                                const float start_reach = radius + 2.0f * allowance - best.penetration;
                                if (best.start_overlap && start_reach < reach) {
                                  reach = start_reach;
-                                 seg = detail::SweptSegment(center, delta, glm::vec3(reach));
+                                 box.margin = glm::vec3(reach);
                                  return true;
                                }
                                return false;
@@ -252,12 +253,12 @@ SweepHit sweep_ellipsoid(const World& world, const glm::vec3& center, const glm:
   const Bvh& bvh = world.bvh();
   const float allowance = rounding_allowance(bvh, center, delta);
   return detail::with_node_width(bvh, [&](auto width) {
-    const detail::SweptSegment seg(center, delta, radii + glm::vec3(allowance));
+    const detail::SegmentBox box{center, delta, radii + glm::vec3(allowance)};
     const glm::dvec3 inv = inverse_radii(radii);
     const glm::dvec3 pe = glm::dvec3(center) * inv, ve = glm::dvec3(delta) * inv;
     SweepHit best;
     float t_max = 1.0f;
-    detail::traverse_segment(width, bvh, seg, t_max, [&](std::uint32_t first, std::uint32_t count, std::uint32_t, float& tm) {
+    detail::traverse_segment(width, bvh, box, t_max, [&](std::uint32_t first, std::uint32_t count, std::uint32_t, float& tm) {
       for (std::uint32_t i = first; i < first + count; ++i) {
         const BvhTriangle& t = bvh.triangles[i];
         const SweepHit h = ellipsoid_vs(t.a, t.b, t.c, t.index, inv, radii, pe, ve, options.one_sided, tm);

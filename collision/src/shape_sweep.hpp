@@ -110,10 +110,10 @@ SweepHit sweep_shape(std::integral_constant<int, W> width, const World& world, c
                      const glm::vec3& extent, const glm::vec3& delta, float allowance, float shrink_limit,
                      Candidates&& candidates, Narrow&& narrow) {
   const Bvh& bvh = world.bvh();
-  SweptSegment seg(center, delta, extent + glm::vec3(allowance));
+  SegmentBox box{center, delta, extent + glm::vec3(allowance)};
   SweepHit best;
   float t_max = 1.0f, shrunk = 0.0f;
-  traverse_segment(width, bvh, seg, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+  traverse_segment(width, bvh, box, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
     for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
       const BvhPacket4& p = bvh.packets[packet + k];
       float entry[4];
@@ -139,7 +139,7 @@ SweepHit sweep_shape(std::integral_constant<int, W> width, const World& world, c
     const float shrink = best.start_overlap ? std::min(best.penetration, shrink_limit) - 2.0f * allowance : 0.0f;
     if (shrink > shrunk) {
       shrunk = shrink;
-      seg = SweptSegment(center, delta, extent + glm::vec3(allowance - shrunk));
+      box.margin = extent + glm::vec3(allowance - shrunk);
       return true;
     }
     return false;

@@ -1,0 +1,29 @@
+#pragma once
+// Internal: small SSE helpers shared by the traversal and the packet tests.
+#include <immintrin.h>
+
+#include <glm/vec3.hpp>
+
+namespace collision::detail {
+
+/// 1 / d in each lane, kept finite: +-1e30 (with d's sign) where |d| <= 1e-30 (or d is a NaN),
+/// so that (plane - origin) * inverse never multiplies inf by zero. Bit for bit the scalar
+/// `std::fabs(d) > 1e-30f ? 1.0f / d : std::copysign(1e30f, d)`, and no lane divides by zero
+/// (a caller's unmasked floating-point traps stay quiet).
+inline __m128 finite_inverse(__m128 d) {
+  const __m128 sign_bit = _mm_set1_ps(-0.0f), one = _mm_set1_ps(1.0f);
+  const __m128 usable = _mm_cmpgt_ps(_mm_andnot_ps(sign_bit, d), _mm_set1_ps(1e-30f));
+  const __m128 inverse = _mm_div_ps(one, _mm_or_ps(_mm_and_ps(usable, d), _mm_andnot_ps(usable, one)));
+  const __m128 huge = _mm_or_ps(_mm_and_ps(sign_bit, d), _mm_set1_ps(1e30f));
+  return _mm_or_ps(_mm_and_ps(usable, inverse), _mm_andnot_ps(usable, huge));
+}
+
+inline __m128 load3(const glm::vec3& v) { return _mm_setr_ps(v.x, v.y, v.z, 0.0f); }
+
+/// Lane `a` of v in all four lanes.
+template <int a>
+__m128 broadcast_lane(__m128 v) {
+  return _mm_shuffle_ps(v, v, _MM_SHUFFLE(a, a, a, a));
+}
+
+}  // namespace collision::detail
