@@ -43,15 +43,22 @@ struct SlabValues {
   }
 };
 
-/// Per sign pattern of the direction (SlabValues::negative), the arrays of a 4-wide node
-/// (min_x, min_y, min_z, max_x, ...: four floats each) holding each axis's entry plane, then
-/// each axis's exit plane, as array indices.
-struct SlabArrays {
-  int entry[3], exit[3];
+/// Where each axis's entry plane and exit plane lie in a node (min_x, min_y, min_z, max_x, ...:
+/// `width` floats each), as float offsets, per sign pattern of the direction
+/// (SlabValues::negative): min_* where the axis is positive, max_* where it is negative.
+struct SlabOffsets {
+  int near[3], far[3];
 };
-inline constexpr SlabArrays kSlabArrays[8] = {
-    {{0, 1, 2}, {3, 4, 5}}, {{3, 1, 2}, {0, 4, 5}}, {{0, 4, 2}, {3, 1, 5}}, {{3, 4, 2}, {0, 1, 5}},
-    {{0, 1, 5}, {3, 4, 2}}, {{3, 1, 5}, {0, 4, 2}}, {{0, 4, 5}, {3, 1, 2}}, {{3, 4, 5}, {0, 1, 2}}};
+template <int width>
+inline constexpr SlabOffsets kSlabOffsets[8] = {
+    {{0 * width, 1 * width, 2 * width}, {3 * width, 4 * width, 5 * width}},
+    {{3 * width, 1 * width, 2 * width}, {0 * width, 4 * width, 5 * width}},
+    {{0 * width, 4 * width, 2 * width}, {3 * width, 1 * width, 5 * width}},
+    {{3 * width, 4 * width, 2 * width}, {0 * width, 1 * width, 5 * width}},
+    {{0 * width, 1 * width, 5 * width}, {3 * width, 4 * width, 2 * width}},
+    {{3 * width, 1 * width, 5 * width}, {0 * width, 4 * width, 2 * width}},
+    {{0 * width, 4 * width, 5 * width}, {3 * width, 1 * width, 2 * width}},
+    {{3 * width, 4 * width, 5 * width}, {0 * width, 1 * width, 2 * width}}};
 
 /// A SegmentBox tested against the four children of a BvhNode4 with the sign-ordered slab
 /// test: an empty child (min = +inf, max = -inf) always misses.
@@ -59,8 +66,7 @@ struct SweptSegment {
   __m128 origin_near[3];  // origin shifted so that (entry plane - origin_near) * inv is exact
   __m128 origin_far[3];
   __m128 inv_dir[3];
-  int near_offset[3];  // float offset of the entry plane's array in BvhNode4 (min_* or max_*)
-  int far_offset[3];
+  SlabOffsets offsets;  // of the entry and exit planes' arrays in a BvhNode4 (min_* or max_*)
 
   explicit SweptSegment(const SegmentBox& box) {
     const SlabValues v(box);
@@ -73,11 +79,7 @@ struct SweptSegment {
     origin_far[0] = broadcast_lane<0>(v.far);
     origin_far[1] = broadcast_lane<1>(v.far);
     origin_far[2] = broadcast_lane<2>(v.far);
-    const SlabArrays& arrays = kSlabArrays[v.negative];
-    for (int a = 0; a < 3; ++a) {
-      near_offset[a] = arrays.entry[a] * 4;
-      far_offset[a] = arrays.exit[a] * 4;
-    }
+    offsets = kSlabOffsets<4>[v.negative];
   }
 
   /// Entry times of the four children; returns a bit mask of those entered within [0, t_max].
@@ -86,8 +88,8 @@ struct SweptSegment {
     __m128 tn = _mm_setzero_ps();
     __m128 tf = _mm_set1_ps(t_max);
     for (int a = 0; a < 3; ++a) {
-      tn = _mm_max_ps(tn, _mm_mul_ps(_mm_sub_ps(_mm_load_ps(base + near_offset[a]), origin_near[a]), inv_dir[a]));
-      tf = _mm_min_ps(tf, _mm_mul_ps(_mm_sub_ps(_mm_load_ps(base + far_offset[a]), origin_far[a]), inv_dir[a]));
+      tn = _mm_max_ps(tn, _mm_mul_ps(_mm_sub_ps(_mm_load_ps(base + offsets.near[a]), origin_near[a]), inv_dir[a]));
+      tf = _mm_min_ps(tf, _mm_mul_ps(_mm_sub_ps(_mm_load_ps(base + offsets.far[a]), origin_far[a]), inv_dir[a]));
     }
     t_enter = tn;
     return _mm_movemask_ps(_mm_cmple_ps(tn, tf));
@@ -131,7 +133,7 @@ void prefetch_entry(const std::vector<Node>& nodes, const Bvh& bvh, const Traver
 /// array), built from the SegmentBox directly where the 8-wide traversal runs.
 struct SweptSegment8 {
   __m256 origin_near[3], origin_far[3], inv_dir[3];
-  int near_offset[3], far_offset[3];
+  SlabOffsets offsets;  // into a BvhNode8
   __attribute__((target("avx2"))) explicit SweptSegment8(const SegmentBox& box) {
     const SlabValues v(box);
     inv_dir[0] = _mm256_broadcastss_ps(v.inv);
@@ -143,11 +145,7 @@ struct SweptSegment8 {
     origin_far[0] = _mm256_broadcastss_ps(v.far);
     origin_far[1] = _mm256_broadcastss_ps(broadcast_lane<1>(v.far));
     origin_far[2] = _mm256_broadcastss_ps(_mm_movehl_ps(v.far, v.far));
-    const SlabArrays& arrays = kSlabArrays[v.negative];
-    for (int a = 0; a < 3; ++a) {
-      near_offset[a] = arrays.entry[a] * 8;
-      far_offset[a] = arrays.exit[a] * 8;
-    }
+    offsets = kSlabOffsets<8>[v.negative];
   }
 };
 
@@ -172,10 +170,10 @@ __attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const Seg
       __m256 tn = _mm256_setzero_ps();
       __m256 tf = _mm256_set1_ps(t_max);
       for (int a = 0; a < 3; ++a) {
-        tn = _mm256_max_ps(tn, _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + seg8.near_offset[a]),
+        tn = _mm256_max_ps(tn, _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + seg8.offsets.near[a]),
                                                            seg8.origin_near[a]),
                                              seg8.inv_dir[a]));
-        tf = _mm256_min_ps(tf, _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + seg8.far_offset[a]),
+        tf = _mm256_min_ps(tf, _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + seg8.offsets.far[a]),
                                                            seg8.origin_far[a]),
                                              seg8.inv_dir[a]));
       }
