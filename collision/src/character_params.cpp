@@ -21,13 +21,15 @@ void require(bool ok, const char* what) {
   if (!ok) fail(what);
 }
 
-// Fills an empty optional with `derived`; a set one must be finite and >= 0.
-void fill(std::optional<float>& v, float derived, const char* name) {
+[[noreturn]] [[gnu::cold]] [[gnu::noinline]] void fail_negative(const char* name, float value) {
+  fail(std::string(name) + " must be finite and >= 0 (got " + std::to_string(value) + ")");
+}
+
+// Fills an empty optional with `derived`; a set one must be finite and >= 0. (resolved() runs
+// every step: the message is built out of line, only on failure, so that this inlines.)
+inline void fill(std::optional<float>& v, float derived, const char* name) {
   if (v) {
-    // The message is built only on failure: resolved() runs every step.
-    if (!(std::isfinite(*v) && *v >= 0.0f)) {
-      fail(std::string(name) + " must be finite and >= 0 (got " + std::to_string(*v) + ")");
-    }
+    if (!(std::isfinite(*v) && *v >= 0.0f)) fail_negative(name, *v);
   } else {
     v = derived;
   }
