@@ -16,7 +16,7 @@ namespace collision {
 void find_contacts(const World& world, const Body& body, const glm::vec3& center, float reach,
                    std::vector<Contact>& out) {
   out.clear();
-  if (!detail::finite(center) || body_domain_error(body) != nullptr || !std::isfinite(reach) || reach < 0.0f) {
+  if (!detail::finite(center) || !in_domain_body(body) || !std::isfinite(reach) || reach < 0.0f) {
     return;
   }
   const Bvh& bvh = world.bvh();

@@ -90,9 +90,8 @@ void validate_move(const Body& body, const glm::vec3& position, const glm::vec3&
   // The input domain (collision/domain.hpp): nothing outside it reaches a sweep. The common
   // case is accepted by the inline checks (a character step validates each of its phases);
   // the full ones, which say why, run only when those do not accept.
-  const bool radii_only = body.shape == Shape::kEllipsoid || body.shape == Shape::kBox;
-  if (!(radii_only && in_domain_radii(body.radii))) {
-    if (const char* why = body_domain_error(body)) throw std::invalid_argument(std::string("move: body: ") + why);
+  if (!in_domain_body(body)) {
+    throw std::invalid_argument(std::string("move: body: ") + body_domain_error(body));
   }
   if (!in_domain_move(position, displacement)) {  // = move_domain_error == nullptr, which implies
     if (const char* why = point_domain_error(position)) {  // point_domain_error == nullptr

@@ -15,6 +15,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "collision/domain.hpp"
 #include "collision/queries.hpp"
 #include "collision/shape_distance.hpp"
 
@@ -64,6 +65,13 @@ struct Body {
 /// 2^16 times the smallest); a capsule's radius likewise, its half height negative, non-finite
 /// or above kMaxBodyRadius, its axis' length more than 1e-3 from 1.
 const char* body_domain_error(const Body& body);
+
+/// body_domain_error(body) == nullptr, with the common case (an ellipsoid, sphere or box)
+/// accepted inline by in_domain_radii: contact queries and character steps check it each call.
+inline bool in_domain_body(const Body& body) {
+  if ((body.shape == Shape::kEllipsoid || body.shape == Shape::kBox) && in_domain_radii(body.radii)) return true;
+  return body_domain_error(body) == nullptr;
+}
 
 /// Earliest time of impact of `body` moved from `center` by `delta`, whatever its shape (the
 /// shape's own exact sweep: sweep_sphere, sweep_ellipsoid, sweep_box, sweep_capsule).
