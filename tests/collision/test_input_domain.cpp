@@ -186,3 +186,40 @@ TEST(InputDomain, DomainChecksNameTheRule) {
   EXPECT_NE(collision::radii_domain_error(glm::vec3(1e-13f)), nullptr);
   EXPECT_EQ(collision::radii_domain_error(glm::vec3(1e-12f)), nullptr);
 }
+
+// The inline checks accept exactly what the full ones (which say why) accept, at the domain's
+// edges too: a step and a contact query rely on them instead of the full checks.
+TEST(InputDomain, InlineChecksAgreeWithTheFullOnes) {
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  const float edges[] = {0.0f, -1.0f, 1.0f, 1e-13f, 1e-12f, collision::kMinBodyRadius,
+                         std::nextafter(collision::kMinBodyRadius, 0.0f), collision::kMaxBodyRadius,
+                         std::nextafter(collision::kMaxBodyRadius, inf), 65536.0f, 65537.0f, nan, inf};
+  int bodies = 0;
+  for (const float a : edges) {
+    for (const float b : {1.0f, a, 1.0f / 65536.0f}) {
+      for (const collision::Shape shape :
+           {collision::Shape::kEllipsoid, collision::Shape::kBox, collision::Shape::kCapsule}) {
+        collision::Body body = collision::Body::sphere(1.0f);
+        body.shape = shape;
+        body.radii = shape == collision::Shape::kCapsule ? glm::vec3(a) : glm::vec3(a, b, 1.0f);
+        body.half_height = b;
+        body.axis = {0.0f, 0.0f, 1.0f};
+        EXPECT_EQ(collision::in_domain_body(body), collision::body_domain_error(body) == nullptr)
+            << "shape " << int(shape) << " radii " << a << ", " << b;
+        ++bodies;
+      }
+    }
+  }
+  EXPECT_EQ(bodies, 13 * 3 * 3);
+  // The move check likewise, around 2^38 (the inline case) and 2^40 (the domain's edge).
+  const float coords[] = {0.0f, 1.0f, 0x1p38f, 0x1.000002p38f, 0x1p39f, 0x1p40f, 0x1.000002p40f, -0x1p40f, nan, inf};
+  for (const float s : coords) {
+    for (const float d : coords) {
+      for (const float e : {0.0f, -s, s}) {
+        const glm::vec3 start(s, 1.0f, -2.0f), delta(d, e, 0.5f);
+        EXPECT_EQ(collision::in_domain_move(start, delta), collision::move_domain_error(start, delta) == nullptr)
+            << "start " << s << " delta " << d << ", " << e;
+      }
+    }
+  }
+}
