@@ -66,7 +66,7 @@ struct SweptSegment {
   __m128 origin_near[3];  // origin shifted so that (entry plane - origin_near) * inv is exact
   __m128 origin_far[3];
   __m128 inv_dir[3];
-  SlabOffsets offsets;  // of the entry and exit planes' arrays in a BvhNode4 (min_* or max_*)
+  const SlabOffsets* offsets;  // of the entry and exit planes' arrays in a BvhNode4 (kSlabOffsets<4>)
 
   explicit SweptSegment(const SegmentBox& box) {
     const SlabValues v(box);
@@ -79,7 +79,7 @@ struct SweptSegment {
     origin_far[0] = broadcast_lane<0>(v.far);
     origin_far[1] = broadcast_lane<1>(v.far);
     origin_far[2] = broadcast_lane<2>(v.far);
-    offsets = kSlabOffsets<4>[v.negative];
+    offsets = &kSlabOffsets<4>[v.negative];
   }
 
   /// Entry times of the four children; returns a bit mask of those entered within [0, t_max].
@@ -88,8 +88,8 @@ struct SweptSegment {
     __m128 tn = _mm_setzero_ps();
     __m128 tf = _mm_set1_ps(t_max);
     for (int a = 0; a < 3; ++a) {
-      tn = _mm_max_ps(tn, _mm_mul_ps(_mm_sub_ps(_mm_load_ps(base + offsets.near[a]), origin_near[a]), inv_dir[a]));
-      tf = _mm_min_ps(tf, _mm_mul_ps(_mm_sub_ps(_mm_load_ps(base + offsets.far[a]), origin_far[a]), inv_dir[a]));
+      tn = _mm_max_ps(tn, _mm_mul_ps(_mm_sub_ps(_mm_load_ps(base + offsets->near[a]), origin_near[a]), inv_dir[a]));
+      tf = _mm_min_ps(tf, _mm_mul_ps(_mm_sub_ps(_mm_load_ps(base + offsets->far[a]), origin_far[a]), inv_dir[a]));
     }
     t_enter = tn;
     return _mm_movemask_ps(_mm_cmple_ps(tn, tf));
@@ -133,7 +133,7 @@ void prefetch_entry(const std::vector<Node>& nodes, const Bvh& bvh, const Traver
 /// array), built from the SegmentBox directly where the 8-wide traversal runs.
 struct SweptSegment8 {
   __m256 origin_near[3], origin_far[3], inv_dir[3];
-  SlabOffsets offsets;  // into a BvhNode8
+  const SlabOffsets* offsets;  // into a BvhNode8 (kSlabOffsets<8>)
   __attribute__((target("avx2"))) explicit SweptSegment8(const SegmentBox& box) {
     const SlabValues v(box);
     inv_dir[0] = _mm256_broadcastss_ps(v.inv);
@@ -145,7 +145,7 @@ struct SweptSegment8 {
     origin_far[0] = _mm256_broadcastss_ps(v.far);
     origin_far[1] = _mm256_broadcastss_ps(broadcast_lane<1>(v.far));
     origin_far[2] = _mm256_broadcastss_ps(_mm_movehl_ps(v.far, v.far));
-    offsets = kSlabOffsets<8>[v.negative];
+    offsets = &kSlabOffsets<8>[v.negative];
   }
 };
 
@@ -170,10 +170,10 @@ __attribute__((target("avx2"))) void traverse_segment8(const Bvh& bvh, const Seg
       __m256 tn = _mm256_setzero_ps();
       __m256 tf = _mm256_set1_ps(t_max);
       for (int a = 0; a < 3; ++a) {
-        tn = _mm256_max_ps(tn, _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + seg8.offsets.near[a]),
+        tn = _mm256_max_ps(tn, _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + seg8.offsets->near[a]),
                                                            seg8.origin_near[a]),
                                              seg8.inv_dir[a]));
-        tf = _mm256_min_ps(tf, _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + seg8.offsets.far[a]),
+        tf = _mm256_min_ps(tf, _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + seg8.offsets->far[a]),
                                                            seg8.origin_far[a]),
                                              seg8.inv_dir[a]));
       }
