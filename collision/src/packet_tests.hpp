@@ -73,7 +73,7 @@ struct WorldAxes4 {
   WorldAxes4() = default;
   WorldAxes4(const glm::vec3& center, const glm::vec3& extent, const glm::vec3& delta, float allowance);
   __m128 lo[3], hi[3];  // centre -+ (extent + allowance)
-  __m128 inv_v[3];      // 1 / delta (+-1e30 for a zero component)
+  __m128 inv_v[3];      // 1 / delta (+-1e26 for a component of 1e-26 or less: finite_inverse)
 };
 
 /// A swept axis-aligned box, broadcast once per query.

@@ -12,7 +12,7 @@ bool cpu_has_avx2() {
   // own constructor has filled in the CPU's features.
   static const bool has = [] {
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") != 0;
+    return __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("fma") != 0;
   }();
   return has;
 }

@@ -6,15 +6,17 @@
 
 namespace collision::detail {
 
-/// 1 / d in each lane, kept finite: +-1e30 (with d's sign) where |d| <= 1e-30 (or d is a NaN),
-/// so that (plane - origin) * inverse never multiplies inf by zero. Bit for bit the scalar
-/// `std::fabs(d) > 1e-30f ? 1.0f / d : std::copysign(1e30f, d)`, and no lane divides by zero
-/// (a caller's unmasked floating-point traps stay quiet).
+/// 1 / d in each lane, kept finite: +-1e26 (with d's sign) where |d| <= 1e-26 (or d is a NaN),
+/// so that (plane - origin) * inverse never multiplies inf by zero, and origin * inverse stays
+/// finite for any origin of the input domain (|o| <= 2^41 with the margins: 2.2e12 x 1e26 <
+/// FLT_MAX), as the 8-wide traversal's fused form needs. A move of 1e-26 or less on an axis is
+/// taken as none: every caller's box is grown by a rounding allowance of at least 4e-6, which
+/// covers it. No lane divides by zero (a caller's unmasked floating-point traps stay quiet).
 inline __m128 finite_inverse(__m128 d) {
   const __m128 sign_bit = _mm_set1_ps(-0.0f), one = _mm_set1_ps(1.0f);
-  const __m128 usable = _mm_cmpgt_ps(_mm_andnot_ps(sign_bit, d), _mm_set1_ps(1e-30f));
+  const __m128 usable = _mm_cmpgt_ps(_mm_andnot_ps(sign_bit, d), _mm_set1_ps(1e-26f));
   const __m128 inverse = _mm_div_ps(one, _mm_or_ps(_mm_and_ps(usable, d), _mm_andnot_ps(usable, one)));
-  const __m128 huge = _mm_or_ps(_mm_and_ps(sign_bit, d), _mm_set1_ps(1e30f));
+  const __m128 huge = _mm_or_ps(_mm_and_ps(sign_bit, d), _mm_set1_ps(1e26f));
   return _mm_or_ps(_mm_and_ps(usable, inverse), _mm_andnot_ps(usable, huge));
 }
 

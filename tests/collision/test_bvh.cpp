@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "collision/box_queries.hpp"
+#include "collision/capsule_queries.hpp"
 #include "collision/queries.hpp"
 #include "random_sweeps.hpp"
 #include "same_sweep.hpp"
@@ -73,6 +75,51 @@ void expect_rays_match_brute_force() {
 }  // namespace
 
 TEST(Bvh, SweepsMatchBruteForceExactlyOnRandomSoup) { expect_sphere_sweeps_match_brute_force(); }
+
+// Far from the origin (coordinates near 5e9) with moves along one or two axes only (the others
+// 0, -0 or below 1e-26): the traversal's slab test then multiplies coordinates by the finite
+// inverse of a zero component, and the 8-wide path's fused form (plane * inv - origin * inv)
+// needs that product finite. Every query must still give what the brute force gives, on both
+// node widths, for rays, spheres, boxes and capsules.
+TEST(Bvh, AxisAlignedMovesFarFromTheOriginMatchBruteForce) {
+  std::vector<Triangle> tris = soup(2000, 11);
+  for (Triangle& t : tris) {
+    t.a *= 1e8f;
+    t.b *= 1e8f;
+    t.c *= 1e8f;
+  }
+  collision::BvhBuildOptions wide, narrow;
+  wide.wide = collision::BvhBuildOptions::Wide::kAlways;
+  narrow.wide = collision::BvhBuildOptions::Wide::kNever;
+  const auto wide_world = prism_test::world_of(tris, wide), narrow_world = prism_test::world_of(tris, narrow);
+  std::mt19937 rng(12);
+  std::uniform_real_distribution<float> pos(-6e9f, 6e9f), mv(-2e9f, 2e9f), rad(1e7f, 4e8f);
+  const float still[] = {0.0f, -0.0f, 1e-27f, -1e-30f};
+  int hits = 0;
+  for (int q = 0; q < 1500; ++q) {
+    const vec3 c(pos(rng), pos(rng), pos(rng));
+    vec3 d(mv(rng), mv(rng), mv(rng));
+    const int moving = q % 3;  // the axis that moves; a second one too on every other query
+    for (int a = 0; a < 3; ++a) {
+      if (a != moving && (q % 2 == 0 || a != (moving + 1) % 3)) d[a] = still[(q + a) % 4];
+    }
+    const float r = rad(rng);
+    for (const collision::World* w : {&wide_world, &narrow_world}) {
+      const auto ray = collision::raycast(*w, c, d), ray_brute = collision::raycast_brute_force(*w, c, d);
+      ASSERT_EQ(ray.hit, ray_brute.hit) << q;
+      EXPECT_EQ(ray.t, ray_brute.t) << q;
+      EXPECT_EQ(ray.triangle, ray_brute.triangle) << q;
+      expect_same(collision::sweep_sphere(*w, c, r, d), collision::sweep_sphere_brute_force(*w, c, r, d));
+      const vec3 half(r, 0.5f * r, 2.0f * r), up(0.0f, 0.0f, 1.0f);
+      expect_same(collision::sweep_box(*w, c, half, d), collision::sweep_box_brute_force(*w, c, half, d));
+      expect_same(collision::sweep_capsule(*w, c, r, r, up, d),
+                  collision::sweep_capsule_brute_force(*w, c, r, r, up, d));
+      hits += collision::sweep_sphere(*w, c, r, d).hit;
+    }
+  }
+  EXPECT_GT(hits, 300);  // the soup must actually be hit, or this test proves nothing
+  EXPECT_EQ(wide_world.bvh().has_nodes8(), collision::cpu_has_avx2());
+}
 
 TEST(Bvh, SweepsMatchBruteForceExactlyWithDenormalsAreZero) {
   prism_test::with_denormals_are_zero(expect_sphere_sweeps_match_brute_force);

@@ -141,7 +141,7 @@ struct Bvh {
 /// build runs on any x86-64; `PRISM_SIMD=sse` forces the SSE path (CI runs the tests both ways).
 bool bvh_uses_avx2();
 
-/// The CPU has AVX2 (whatever PRISM_SIMD says).
+/// The CPU has AVX2 and FMA, which the 8-wide traversal uses (whatever PRISM_SIMD says).
 bool cpu_has_avx2();
 
 /// Builds the BVH over the solid triangles of `mesh` (non-solid ones are left out, and so is a
