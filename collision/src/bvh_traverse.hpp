@@ -190,9 +190,23 @@ __attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const
           packet = node.packet[i];
           continue;
         }
-        // The nearest entered child (the least key: entry time bits with the low three
-        // replaced by the lane; a child not entered gets a key above any time) is descended
-        // into; the others are pushed, farthest first.
+        alignas(32) float t[8];
+        _mm256_store_ps(t, tn);
+        const unsigned others = mask & (mask - 1);
+        if ((others & (others - 1)) == 0) {  // two: the nearer one down, the other pushed
+          const int i = __builtin_ctz(mask), j = __builtin_ctz(others);
+          const bool j_nearer = t[j] < t[i];
+          const int near = j_nearer ? j : i, far = j_nearer ? i : j;
+          const Entry e{node.child[far], node.packet[far], t[far]};
+          prefetch_entry(bvh.nodes8, bvh, e);
+          stack[top++] = e;
+          ref = node.child[near];
+          packet = node.packet[near];
+          continue;
+        }
+        // Three or more: the nearest entered child (the least key: entry time bits with the low
+        // three replaced by the lane; a child not entered gets a key above any time) is
+        // descended into; the others are pushed, farthest first.
         const __m256i keys = _mm256_blendv_epi8(
             _mm256_set1_epi32(0x7FFFFFFF),
             _mm256_or_si256(_mm256_andnot_si256(_mm256_set1_epi32(7), _mm256_castps_si256(tn)),
@@ -202,8 +216,6 @@ __attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const
         least = _mm256_min_epi32(least, _mm256_shuffle_epi32(least, _MM_SHUFFLE(1, 0, 3, 2)));
         least = _mm256_min_epi32(least, _mm256_shuffle_epi32(least, _MM_SHUFFLE(2, 3, 0, 1)));
         const int nearest = _mm256_cvtsi256_si32(least) & 7;
-        alignas(32) float t[8];
-        _mm256_store_ps(t, tn);
         const int first = top;
         for (unsigned rest = mask & ~(1u << nearest); rest != 0; rest &= rest - 1) {
           const int lane = __builtin_ctz(rest);
