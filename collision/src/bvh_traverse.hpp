@@ -365,13 +365,50 @@ void traverse_segment(Nodes4, const Bvh& bvh, const SegmentBox& box, float& t_ma
   }
 }
 
+/// traverse_box over the 8-wide nodes (AVX2, called only where Bvh::nodes8 was built, so the
+/// CPU has it), from an inner root8. Each node's eight boxes against the query box in one test;
+/// an empty child (min = +inf, max = -inf) never overlaps.
+template <class LeafFn>
+__attribute__((target("avx2"))) void traverse_box8(const Bvh& bvh, const Aabb& box, LeafFn& leaf) {
+  std::uint32_t stack[kStackSize8];  // pops one and pushes at most eight a level: 7 x depth + 1
+  int top = 0;
+  stack[top++] = bvh.root8;
+  const __m256 qmin[3] = {_mm256_set1_ps(box.min.x), _mm256_set1_ps(box.min.y), _mm256_set1_ps(box.min.z)};
+  const __m256 qmax[3] = {_mm256_set1_ps(box.max.x), _mm256_set1_ps(box.max.y), _mm256_set1_ps(box.max.z)};
+  while (top > 0) {
+    const BvhNode8& node = bvh.nodes8[stack[--top]];
+    const float* mins[3] = {node.min_x, node.min_y, node.min_z};
+    const float* maxs[3] = {node.max_x, node.max_y, node.max_z};
+    __m256 ok = _mm256_cmp_ps(_mm256_load_ps(mins[0]), qmax[0], _CMP_LE_OQ);
+    ok = _mm256_and_ps(ok, _mm256_cmp_ps(qmin[0], _mm256_load_ps(maxs[0]), _CMP_LE_OQ));
+    for (int a = 1; a < 3; ++a) {
+      ok = _mm256_and_ps(ok, _mm256_cmp_ps(_mm256_load_ps(mins[a]), qmax[a], _CMP_LE_OQ));
+      ok = _mm256_and_ps(ok, _mm256_cmp_ps(qmin[a], _mm256_load_ps(maxs[a]), _CMP_LE_OQ));
+    }
+    for (unsigned mask = static_cast<unsigned>(_mm256_movemask_ps(ok)); mask != 0; mask &= mask - 1) {
+      const int i = __builtin_ctz(mask);
+      const std::uint32_t child = node.child[i];
+      if (BvhNode4::is_leaf(child)) {
+        leaf(BvhNode4::leaf_first(child), BvhNode4::leaf_count(child), node.packet[i]);
+      } else {
+        stack[top++] = child;
+      }
+    }
+  }
+}
+
 /// Visits the leaves whose boxes overlap `box` (closed intervals): `leaf(first, count, packet)`,
-/// the leaf's triangles in Bvh::triangles and its first packet in Bvh::packets.
+/// the leaf's triangles in Bvh::triangles and its first packet in Bvh::packets. In no set
+/// order: the 8-wide nodes are used where they were built (callers sort what they collect).
 template <class LeafFn>
 void traverse_box(const Bvh& bvh, const Aabb& box, LeafFn&& leaf) {
   if (bvh.empty()) return;
   if (BvhNode4::is_leaf(bvh.root)) {
     leaf(BvhNode4::leaf_first(bvh.root), BvhNode4::leaf_count(bvh.root), 0u);
+    return;
+  }
+  if (bvh.has_nodes8()) {
+    traverse_box8(bvh, box, leaf);
     return;
   }
   std::uint32_t stack[kStackSize];
