@@ -240,9 +240,6 @@ __attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const
   }
 }
 
-/// The node width a query's traversal uses: a tag for traverse_segment.
-using Nodes4 = std::integral_constant<int, 4>;
-using Nodes8 = std::integral_constant<int, 8>;
 
 /// Runs `body(Nodes8{})` where the BVH has 8-wide nodes (bvh_uses_avx2()), else
 /// `body(Nodes4{})`, and returns what it returns. The body is a query's whole traversal with its

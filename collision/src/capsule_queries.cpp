@@ -438,8 +438,8 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
         width, world, center, capsule_extent(radius, half_height, axis), delta, allowance, radius,
         [&](const BvhPacket4& p, float tm, float depth, float* entry) {
           return detail::capsule_candidates(
-              p, bound.get(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided), tm, depth,
-              entry);
+              width, p, bound.get(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided), tm,
+              depth, entry);
         },
         [&](const BvhTriangle& t, float tm, bool overlap_only, float entry) {
           // The packet test's entry bound stands in for earliest_contact (which costs a fifth of

@@ -46,10 +46,13 @@ void find_contacts(const World& world, const Body& body, const glm::vec3& center
   // than the radius plus the reach. On a floor of many triangles this rejects all but the few
   // under the body, which the plane test alone keeps.
   const detail::ContactBound4 bound(body, center, reach, 4e-6f * max_abs);
+  const bool wide = bvh.has_nodes8();  // traverse_box's path: the packet test's AVX2 version with it
   detail::traverse_box(bvh, box, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet) {
     for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
       const BvhPacket4& p = bvh.packets[packet + k];
-      for (int mask = detail::contact_candidates(p, bound); mask != 0; mask &= mask - 1) {
+      const int candidates = wide ? detail::contact_candidates(detail::Nodes8{}, p, bound)
+                                  : detail::contact_candidates(detail::Nodes4{}, p, bound);
+      for (int mask = candidates; mask != 0; mask &= mask - 1) {
         const BvhTriangle& t = bvh.triangles[p.slot[__builtin_ctz(static_cast<unsigned>(mask))]];
         const float support = sphere_support >= 0.0f ? sphere_support : body.extent_along(t.n);
         if (std::fabs(glm::dot(t.n, center) - t.d) > support + slack) continue;

@@ -12,11 +12,11 @@ namespace collision::detail {
 
 namespace {
 
-inline __m128 dot3(__m128 ax, __m128 ay, __m128 az, __m128 bx, __m128 by, __m128 bz) {
+[[gnu::always_inline]] inline __m128 dot3(__m128 ax, __m128 ay, __m128 az, __m128 bx, __m128 by, __m128 bz) {
   return _mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, bx), _mm_mul_ps(ay, by)), _mm_mul_ps(az, bz));
 }
 
-inline __m128 abs4(__m128 x) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), x); }
+[[gnu::always_inline]] inline __m128 abs4(__m128 x) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), x); }
 
 // The combined bound of a round body (a sphere, a capsule: a core, point or segment, grown by a
 // radius). Each point of the swept core is apart from each point of the triangle by at least the
@@ -30,7 +30,7 @@ inline __m128 abs4(__m128 x) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), x); }
 
 // The core's least distance to the plane: its centre's signed distance runs from d0 to d_end,
 // and the core reaches `support` to either side of it.
-inline __m128 plane_gap(__m128 d0, __m128 d_end, __m128 support, __m128 base_slack) {
+[[gnu::always_inline]] inline __m128 plane_gap(__m128 d0, __m128 d_end, __m128 support, __m128 base_slack) {
   const __m128 zero = _mm_setzero_ps();
   const __m128 slack = _mm_add_ps(base_slack, _mm_mul_ps(_mm_set1_ps(1e-5f), _mm_add_ps(support, abs4(_mm_sub_ps(d_end, d0)))));
   const __m128 lo = _mm_sub_ps(_mm_min_ps(d0, d_end), support), hi = _mm_add_ps(_mm_max_ps(d0, d_end), support);
@@ -41,8 +41,8 @@ inline __m128 plane_gap(__m128 d0, __m128 d_end, __m128 support, __m128 base_sla
 // edge plane o (|o| = len): s0 and s1 are o . (centre - corner) at the move's start and its end
 // at the limit, `support` the core's reach along o (all three in units of |o|). Compared squared,
 // in units of |o|: no division.
-inline __m128 beyond_radius(__m128 gap, __m128 s0, __m128 s1, __m128 support, __m128 len, __m128 base_slack,
-                            __m128 radius) {
+[[gnu::always_inline]] inline __m128 beyond_radius(__m128 gap, __m128 s0, __m128 s1, __m128 support, __m128 len,
+                                                   __m128 base_slack, __m128 radius) {
   const __m128 slack = _mm_add_ps(_mm_mul_ps(base_slack, len),
                                   _mm_mul_ps(_mm_set1_ps(1e-5f), _mm_add_ps(support, abs4(_mm_sub_ps(s1, s0)))));
   const __m128 edge_gap = _mm_max_ps(_mm_setzero_ps(), _mm_sub_ps(_mm_sub_ps(_mm_min_ps(s0, s1), support), slack));
@@ -73,7 +73,8 @@ namespace {
 // float rounding of a and b many times over, and that of the division (relative 2^-23 of
 // |a| / |delta|, where |a| is at most twice the scale that the allowance is 4e-6 of plus the
 // body's extent, whose 1e-6 is added too): each float interval contains the exact one.
-void world_axes_in_time(const __m128 mn[3], const __m128 mx[3], const WorldAxes4& w, __m128& entry, __m128& exit) {
+[[gnu::always_inline]] inline void world_axes_in_time(const __m128 mn[3], const __m128 mx[3], const WorldAxes4& w,
+                                                      __m128& entry, __m128& exit) {
   for (int a = 0; a < 3; ++a) {
     const __m128 ta = _mm_mul_ps(_mm_sub_ps(mn[a], w.hi[a]), w.inv_v[a]);
     const __m128 tb = _mm_mul_ps(_mm_sub_ps(mx[a], w.lo[a]), w.inv_v[a]);
@@ -96,8 +97,8 @@ SphereSweep4::SphereSweep4(const glm::vec3& center, float r, const glm::vec3& de
   allowance = _mm_set1_ps(allow);
 }
 
-int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
-                      float max_plane_distance) {
+[[gnu::always_inline]] inline int sphere_candidates_body(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
+                                                        float max_plane_distance) {
   const __m128 nx = _mm_load_ps(t.nx), ny = _mm_load_ps(t.ny), nz = _mm_load_ps(t.nz);
   const __m128 d0 = _mm_sub_ps(dot3(nx, ny, nz, q.p[0], q.p[1], q.p[2]), _mm_load_ps(t.d));
   const __m128 dn = dot3(nx, ny, nz, q.v[0], q.v[1], q.v[2]);
@@ -169,15 +170,18 @@ int sphere_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit,
 
 namespace {
 
-inline __m128 clamp01(__m128 x) {  // a NaN becomes 0 (maxps returns its second operand then)
+[[gnu::always_inline]] inline __m128 clamp01(__m128 x) {  // a NaN becomes 0 (maxps returns its second operand then)
   return _mm_min_ps(_mm_max_ps(x, _mm_setzero_ps()), _mm_set1_ps(1.0f));
 }
 
-inline __m128 max_abs3(__m128 x, __m128 y, __m128 z) { return _mm_max_ps(abs4(x), _mm_max_ps(abs4(y), abs4(z))); }
+[[gnu::always_inline]] inline __m128 max_abs3(__m128 x, __m128 y, __m128 z) {
+  return _mm_max_ps(abs4(x), _mm_max_ps(abs4(y), abs4(z)));
+}
 
 // Constraint alpha + u beta <= gamma on the interval [lo, hi] of u; `empty` gains the lanes it
 // leaves nothing of when beta is 0.
-inline void clip(__m128 alpha, __m128 beta, __m128 gamma, __m128& lo, __m128& hi, __m128& empty) {
+[[gnu::always_inline]] inline void clip(__m128 alpha, __m128 beta, __m128 gamma, __m128& lo, __m128& hi,
+                                        __m128& empty) {
   const __m128 zero = _mm_setzero_ps();
   const __m128 u = _mm_div_ps(_mm_sub_ps(gamma, alpha), beta);
   const __m128 up = _mm_cmpgt_ps(beta, zero), down = _mm_cmplt_ps(beta, zero);
@@ -188,7 +192,8 @@ inline void clip(__m128 alpha, __m128 beta, __m128 gamma, __m128& lo, __m128& hi
 
 }  // namespace
 
-int sphere_path_candidates(const BvhPacket4& t, const SphereSweep4& q, float t_limit, int mask) {
+[[gnu::always_inline]] inline int sphere_path_candidates_body(const BvhPacket4& t, const SphereSweep4& q,
+                                                             float t_limit, int mask) {
   if (mask == 0) return 0;
   const __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f);
   // The path's reach: a contact the exact test accepts may lie a rounding past t_limit.
@@ -286,7 +291,7 @@ namespace {
 // is shallower (see box_candidates). `entry_out`: each lane's lower bound of the time of
 // first contact.
 template <class Query, class Support>
-int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float min_depth,
+[[gnu::always_inline]] inline int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float min_depth,
                       float entry_out[4], Support&& support) {
   const __m128 nx = _mm_load_ps(t.nx), ny = _mm_load_ps(t.ny), nz = _mm_load_ps(t.nz);
   const __m128 d0 = _mm_sub_ps(dot3(nx, ny, nz, q.p[0], q.p[1], q.p[2]), _mm_load_ps(t.d));
@@ -374,8 +379,8 @@ int convex_candidates(const BvhPacket4& t, const Query& q, float t_limit, float 
 
 }  // namespace
 
-int box_candidates(const BvhPacket4& t, const BoxSweep4& q, float t_limit, float min_depth,
-                   float entry[4]) {
+[[gnu::always_inline]] inline int box_candidates_body(const BvhPacket4& t, const BoxSweep4& q, float t_limit,
+                                                     float min_depth, float entry[4]) {
   return convex_candidates(t, q, t_limit, min_depth, entry, [&](__m128 x, __m128 y, __m128 z, __m128) {
     return dot3(abs4(x), abs4(y), abs4(z), q.h[0], q.h[1], q.h[2]);
   });
@@ -401,8 +406,8 @@ CapsuleSweep4::CapsuleSweep4(const glm::vec3& center, float r, float h, const gl
   allowance = _mm_set1_ps(allow);
 }
 
-int capsule_candidates(const BvhPacket4& t, const CapsuleSweep4& q, float t_limit, float min_depth,
-                       float entry[4]) {
+[[gnu::always_inline]] inline int capsule_candidates_body(const BvhPacket4& t, const CapsuleSweep4& q, float t_limit,
+                                                         float min_depth, float entry[4]) {
   return convex_candidates(t, q, t_limit, min_depth, entry, [&](__m128 x, __m128 y, __m128 z, __m128 len) {
     const __m128 along = abs4(dot3(x, y, z, q.u[0], q.u[1], q.u[2]));
     return _mm_add_ps(_mm_mul_ps(q.radius, len), _mm_mul_ps(q.half_height, along));
@@ -426,7 +431,7 @@ ContactBound4::ContactBound4(const Body& body, const glm::vec3& center, float re
   limit_sq = _mm_set1_ps(limit * limit * (1.0f + 1e-5f));
 }
 
-int contact_candidates(const BvhPacket4& t, const ContactBound4& q) {
+[[gnu::always_inline]] inline int contact_candidates_body(const BvhPacket4& t, const ContactBound4& q) {
   // The core's support along a unit direction, grown by 1e-5 for its float rounding.
   const auto core_support = [&](__m128 x, __m128 y, __m128 z) {
     __m128 s;
@@ -468,7 +473,8 @@ Segment4::Segment4(const glm::vec3& origin, const glm::vec3& delta) {
   }
 }
 
-int ray_hits(const BvhPacket4& t, const Segment4& s, float t_max, float t_out[4]) {
+[[gnu::always_inline]] inline int ray_hits_body(const BvhPacket4& t, const Segment4& s, float t_max,
+                                               float t_out[4]) {
   const __m128 ax = _mm_load_ps(t.ax), ay = _mm_load_ps(t.ay), az = _mm_load_ps(t.az);
   const __m128 e1x = _mm_sub_ps(_mm_load_ps(t.bx), ax), e1y = _mm_sub_ps(_mm_load_ps(t.by), ay),
                e1z = _mm_sub_ps(_mm_load_ps(t.bz), az);
@@ -497,6 +503,64 @@ int ray_hits(const BvhPacket4& t, const Segment4& s, float t_max, float t_out[4]
   ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmpge_ps(tt, zero), _mm_cmple_ps(tt, _mm_set1_ps(t_max))));
   _mm_storeu_ps(t_out, tt);
   return _mm_movemask_ps(ok);
+}
+
+// Each kernel twice: for the SSE path as the build's flags compile it, and for the AVX2 path
+// with VEX encoding (three-operand forms, no register copies). The same operations in the same
+// order on four lanes (and no fused multiply-add: every build compiles with -ffp-contract=off),
+// so both give the same bits; only the instruction count differs.
+int sphere_candidates(Nodes4, const BvhPacket4& t, const SphereSweep4& q, float t_limit,
+                      float max_plane_distance) {
+  return sphere_candidates_body(t, q, t_limit, max_plane_distance);
+}
+__attribute__((target("avx2")))
+int sphere_candidates(Nodes8, const BvhPacket4& t, const SphereSweep4& q, float t_limit,
+                      float max_plane_distance) {
+  return sphere_candidates_body(t, q, t_limit, max_plane_distance);
+}
+
+int sphere_path_candidates(Nodes4, const BvhPacket4& t, const SphereSweep4& q, float t_limit, int mask) {
+  return sphere_path_candidates_body(t, q, t_limit, mask);
+}
+__attribute__((target("avx2")))
+int sphere_path_candidates(Nodes8, const BvhPacket4& t, const SphereSweep4& q, float t_limit, int mask) {
+  return sphere_path_candidates_body(t, q, t_limit, mask);
+}
+
+int box_candidates(Nodes4, const BvhPacket4& t, const BoxSweep4& q, float t_limit, float min_depth,
+                   float entry[4]) {
+  return box_candidates_body(t, q, t_limit, min_depth, entry);
+}
+__attribute__((target("avx2")))
+int box_candidates(Nodes8, const BvhPacket4& t, const BoxSweep4& q, float t_limit, float min_depth,
+                   float entry[4]) {
+  return box_candidates_body(t, q, t_limit, min_depth, entry);
+}
+
+int capsule_candidates(Nodes4, const BvhPacket4& t, const CapsuleSweep4& q, float t_limit, float min_depth,
+                       float entry[4]) {
+  return capsule_candidates_body(t, q, t_limit, min_depth, entry);
+}
+__attribute__((target("avx2")))
+int capsule_candidates(Nodes8, const BvhPacket4& t, const CapsuleSweep4& q, float t_limit, float min_depth,
+                       float entry[4]) {
+  return capsule_candidates_body(t, q, t_limit, min_depth, entry);
+}
+
+int contact_candidates(Nodes4, const BvhPacket4& t, const ContactBound4& q) {
+  return contact_candidates_body(t, q);
+}
+__attribute__((target("avx2")))
+int contact_candidates(Nodes8, const BvhPacket4& t, const ContactBound4& q) {
+  return contact_candidates_body(t, q);
+}
+
+int ray_hits(Nodes4, const BvhPacket4& t, const Segment4& s, float t_max, float t_out[4]) {
+  return ray_hits_body(t, s, t_max, t_out);
+}
+__attribute__((target("avx2")))
+int ray_hits(Nodes8, const BvhPacket4& t, const Segment4& s, float t_max, float t_out[4]) {
+  return ray_hits_body(t, s, t_max, t_out);
 }
 
 }  // namespace collision::detail

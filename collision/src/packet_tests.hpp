@@ -12,8 +12,13 @@
 
 #include "collision/body.hpp"
 #include "collision/bvh.hpp"
+#include "simd4.hpp"
 
 namespace collision::detail {
+
+// Every packet test comes twice, picked by the traversal's node width (simd4.hpp's tags):
+// Nodes4 as the build's flags compile it (the SSE path), Nodes8 compiled for AVX2 (VEX
+// encoding, called only where the 8-wide nodes were built). Both give the same bits.
 
 /// A packet query built in place when the first leaf is reached (most sweeps end in the inner
 /// nodes), neither copied (an assignment of a built one is a rep movs of some 370 bytes) nor
@@ -49,7 +54,9 @@ struct SphereSweep4 {
 /// phase would report. `max_plane_distance` further rejects triangles whose plane is farther
 /// from the start (when the best contact so far is an overlap of depth P, no triangle whose
 /// plane lies beyond r - P can overlap deeper); pass infinity otherwise.
-int sphere_candidates(const BvhPacket4& p, const SphereSweep4& q, float t_limit,
+int sphere_candidates(Nodes4, const BvhPacket4& p, const SphereSweep4& q, float t_limit,
+                      float max_plane_distance);
+int sphere_candidates(Nodes8, const BvhPacket4& p, const SphereSweep4& q, float t_limit,
                       float max_plane_distance);
 
 /// Of the lanes in `mask`, those whose triangle the sphere's centre comes within the radius of
@@ -64,7 +71,8 @@ int sphere_candidates(const BvhPacket4& p, const SphereSweep4& q, float t_limit,
 /// the path) plus a quarter of the allowance, far above its float rounding (a few 2^-24 of
 /// those, and the subtractions from world coordinates). Cuts the exact tests of
 /// triangles a sphere glides past (1/32 over a curved floor: most candidates on a dense mesh).
-int sphere_path_candidates(const BvhPacket4& p, const SphereSweep4& q, float t_limit, int mask);
+int sphere_path_candidates(Nodes4, const BvhPacket4& p, const SphereSweep4& q, float t_limit, int mask);
+int sphere_path_candidates(Nodes8, const BvhPacket4& p, const SphereSweep4& q, float t_limit, int mask);
 
 /// A body of half extents `extent` on the world axes swept by `delta`, for a separating-axis
 /// test in time on those axes: grown by the allowance, so that the float intervals of time
@@ -112,7 +120,9 @@ struct CapsuleSweep4 {
 
 /// Lanes that the swept capsule may touch before `t_limit`: box_candidates' tests with the
 /// capsule's support on the normal, r + h |n·u|, and on the world axes, r + h |u_k|.
-int capsule_candidates(const BvhPacket4& p, const CapsuleSweep4& q, float t_limit, float min_depth,
+int capsule_candidates(Nodes4, const BvhPacket4& p, const CapsuleSweep4& q, float t_limit, float min_depth,
+                       float entry[4]);
+int capsule_candidates(Nodes8, const BvhPacket4& p, const CapsuleSweep4& q, float t_limit, float min_depth,
                        float entry[4]);
 
 /// Lanes that the swept box may touch before `t_limit`: conservative float tests (the box's
@@ -132,7 +142,9 @@ int capsule_candidates(const BvhPacket4& p, const CapsuleSweep4& q, float t_limi
 /// facet normals are those axes); a capsule's, up to its radius, is r - (distance from the
 /// segment to the triangle), and that distance is at least the segment's distance beyond the
 /// edge plane.
-int box_candidates(const BvhPacket4& p, const BoxSweep4& q, float t_limit, float min_depth,
+int box_candidates(Nodes4, const BvhPacket4& p, const BoxSweep4& q, float t_limit, float min_depth,
+                   float entry[4]);
+int box_candidates(Nodes8, const BvhPacket4& p, const BoxSweep4& q, float t_limit, float min_depth,
                    float entry[4]);
 
 /// A body at rest for a contact query (find_contacts), broadcast once per query. The body is a
@@ -156,7 +168,8 @@ struct ContactBound4 {
 /// (the two directions are square to each other, so they add in squares to a lower bound of the
 /// core's distance to the triangle) must not exceed the radius plus the reach. Never rejects a
 /// triangle the exact distance (distance_to_triangle) would keep.
-int contact_candidates(const BvhPacket4& p, const ContactBound4& q);
+int contact_candidates(Nodes4, const BvhPacket4& p, const ContactBound4& q);
+int contact_candidates(Nodes8, const BvhPacket4& p, const ContactBound4& q);
 
 /// A segment, broadcast once per query.
 struct Segment4 {
@@ -166,6 +179,7 @@ struct Segment4 {
 
 /// Möller–Trumbore (1997) on four triangles, double-sided: lanes hit within [0, t_max], with
 /// their t in `t_out`.
-int ray_hits(const BvhPacket4& p, const Segment4& s, float t_max, float t_out[4]);
+int ray_hits(Nodes4, const BvhPacket4& p, const Segment4& s, float t_max, float t_out[4]);
+int ray_hits(Nodes8, const BvhPacket4& p, const Segment4& s, float t_max, float t_out[4]);
 
 }  // namespace collision::detail

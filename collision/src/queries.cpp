@@ -30,7 +30,8 @@ using detail::valid_triangle;
 // a better contact is found. `path_test`: pass packets of several candidates through the path
 // distance bound first (the BVH sweep; the brute-force reference does without, so that the
 // peer tests check it).
-void sweep_packet(const BvhPacket4& packet, const detail::SphereSweep4& q,
+template <int W>
+void sweep_packet(std::integral_constant<int, W> width, const BvhPacket4& packet, const detail::SphereSweep4& q,
                   const glm::vec3& center, float radius, const glm::vec3& delta, bool one_sided,
                   float allowance, SweepHit& best, float& t_limit, bool path_test) {
   // Once the best contact is an overlap of depth P, only planes within r - P of the start can
@@ -38,12 +39,12 @@ void sweep_packet(const BvhPacket4& packet, const detail::SphereSweep4& q,
   const float max_plane_distance = best.start_overlap
                                        ? radius + 2.0f * allowance - best.penetration
                                        : std::numeric_limits<float>::infinity();
-  int mask = detail::sphere_candidates(packet, q, t_limit, max_plane_distance);
+  int mask = detail::sphere_candidates(width, packet, q, t_limit, max_plane_distance);
   // Worth its cost (about 450 SSE instructions for the four lanes) where two or more
   // candidates share the packet (an exact test is 500-1,000); not once the best is a start
   // overlap (the candidates left then mostly overlap too, which it cannot reject).
   if (path_test && !best.start_overlap && (mask & (mask - 1)) != 0) {
-    mask = detail::sphere_path_candidates(packet, q, t_limit, mask);
+    mask = detail::sphere_path_candidates(width, packet, q, t_limit, mask);
   }
   while (mask) {
     const int lane = __builtin_ctz(static_cast<unsigned>(mask));
@@ -70,9 +71,11 @@ struct RayBest {
 };
 
 // The lanes of one packet a segment hits; keeps the nearest (ties: lower triangle index).
-void ray_packet(const BvhPacket4& packet, const detail::Segment4& seg, RayBest& best, float& t_max) {
+template <int W>
+void ray_packet(std::integral_constant<int, W> width, const BvhPacket4& packet, const detail::Segment4& seg,
+                RayBest& best, float& t_max) {
   float t[4];
-  int mask = detail::ray_hits(packet, seg, t_max, t);
+  int mask = detail::ray_hits(width, packet, seg, t_max, t);
   while (mask) {
     const int lane = __builtin_ctz(static_cast<unsigned>(mask));
     mask &= mask - 1;
@@ -130,7 +133,7 @@ RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& del
                              [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
                                const detail::Segment4& seg = lazy.get(origin, delta);
                                for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-                                 ray_packet(bvh.packets[packet + k], seg, best, tm);
+                                 ray_packet(width, bvh.packets[packet + k], seg, best, tm);
                                }
                              });
     return ray_result(best, t_max, origin, delta);
@@ -147,7 +150,7 @@ RayHit raycast_brute_force(const World& world, const glm::vec3& origin, const gl
   const detail::Segment4 seg(origin, delta);
   float t_max = 1.0f;
   RayBest best;
-  for (const BvhPacket4& packet : bvh.packets) ray_packet(packet, seg, best, t_max);
+  for (const BvhPacket4& packet : bvh.packets) ray_packet(detail::Nodes4{}, packet, seg, best, t_max);
   return ray_result(best, t_max, origin, delta);
 }
 
@@ -166,7 +169,7 @@ SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
                              [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
                                const detail::SphereSweep4& q = lazy.get(center, radius, delta, allowance, options.one_sided);
                                for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-                                 sweep_packet(bvh.packets[packet + k], q, center, radius, delta,
+                                 sweep_packet(width, bvh.packets[packet + k], q, center, radius, delta,
                                               options.one_sided, allowance, best, tm, /*path_test=*/true);
                                }
                                // Once the best is a start overlap of depth P (tm is then 0), only
@@ -193,7 +196,8 @@ SweepHit sweep_sphere_brute_force(const World& world, const glm::vec3& center, f
   SweepHit best;
   float t_limit = 1.0f;
   for (const BvhPacket4& packet : bvh.packets) {
-    sweep_packet(packet, q, center, radius, delta, options.one_sided, allowance, best, t_limit, /*path_test=*/false);
+    sweep_packet(detail::Nodes4{}, packet, q, center, radius, delta, options.one_sided, allowance, best, t_limit,
+                 /*path_test=*/false);
   }
   return best;
 }

@@ -2,9 +2,16 @@
 // Internal: small SSE helpers shared by the traversal and the packet tests.
 #include <immintrin.h>
 
+#include <type_traits>
+
 #include <glm/vec3.hpp>
 
 namespace collision::detail {
+
+/// The node width a query's traversal uses (with_node_width picks it): a tag for
+/// traverse_segment and for the packet tests, which have a version for each path.
+using Nodes4 = std::integral_constant<int, 4>;
+using Nodes8 = std::integral_constant<int, 8>;
 
 /// 1 / d in each lane, kept finite: +-1e26 (with d's sign) where |d| <= 1e-26 (or d is a NaN),
 /// so that (plane - origin) * inverse never multiplies inf by zero, and origin * inverse stays
