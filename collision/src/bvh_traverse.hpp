@@ -129,6 +129,21 @@ void prefetch_entry(const std::vector<Node>& nodes, const Bvh& bvh, const Traver
   _mm_prefetch(next + 64, _MM_HINT_T0);
 }
 
+/// Two children entered, lanes i and j of `node` with entry times t: the nearer one is the
+/// next node (ref, packet), the other is pushed (a tie goes down lane i).
+template <class Node>
+inline void nearer_of_two(const std::vector<Node>& nodes, const Bvh& bvh, const Node& node, int i, int j,
+                          const float* t, TraversalEntry* stack, int& top, std::uint32_t& ref,
+                          std::uint32_t& packet) {
+  const bool j_nearer = t[j] < t[i];
+  const int near = j_nearer ? j : i, far = j_nearer ? i : j;
+  const TraversalEntry e{node.child[far], node.packet[far], t[far]};
+  prefetch_entry(nodes, bvh, e);
+  stack[top++] = e;
+  ref = node.child[near];
+  packet = node.packet[near];
+}
+
 /// The same values broadcast to eight lanes, with offsets into a BvhNode8 (eight floats per
 /// array), built from the SegmentBox directly where the 8-wide traversal runs. The slab test
 /// there is one fused multiply-subtract a plane: plane * inv - origin * inv, the second product
@@ -194,14 +209,7 @@ __attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const
         _mm256_store_ps(t, tn);
         const unsigned others = mask & (mask - 1);
         if ((others & (others - 1)) == 0) {  // two: the nearer one down, the other pushed
-          const int i = __builtin_ctz(mask), j = __builtin_ctz(others);
-          const bool j_nearer = t[j] < t[i];
-          const int near = j_nearer ? j : i, far = j_nearer ? i : j;
-          const Entry e{node.child[far], node.packet[far], t[far]};
-          prefetch_entry(bvh.nodes8, bvh, e);
-          stack[top++] = e;
-          ref = node.child[near];
-          packet = node.packet[near];
+          nearer_of_two(bvh.nodes8, bvh, node, __builtin_ctz(mask), __builtin_ctz(others), t, stack, top, ref, packet);
           continue;
         }
         // Three or more: the nearest entered child (the least key: entry time bits with the low
@@ -291,13 +299,7 @@ void traverse_segment(Nodes4, const Bvh& bvh, const SegmentBox& box, float& t_ma
           alignas(16) float t[4];
           _mm_store_ps(t, tv);
           const int j = __builtin_ctz(static_cast<unsigned>(mask));
-          const bool j_nearer = t[j] < t[i];
-          const int near = j_nearer ? j : i, far = j_nearer ? i : j;
-          const Entry e{node.child[far], node.packet[far], t[far]};
-          prefetch_entry(bvh.nodes, bvh, e);
-          stack[top++] = e;
-          ref = node.child[near];
-          packet = node.packet[near];
+          nearer_of_two(bvh.nodes, bvh, node, i, j, t, stack, top, ref, packet);
           continue;
         }
         // Three or four: sorted without a branch, since which child is nearest is as
