@@ -171,11 +171,12 @@ struct SweptSegment8 {
 };
 
 /// traverse_segment over the 8-wide nodes, with AVX2 and FMA (compiled for them whatever the
-/// build's flags; called only where the CPU has both). The same slab test as SweptSegment::test on eight
-/// lanes, from the segment's values broadcast once, and again after a leaf that replaced it.
-/// The nearest child entered is found as in the 4-wide traversal (integer keys, so that
-/// denormals-are-zero cannot make two lanes equal) and descended into; the others are pushed
-/// in order of entry time, the nearest of them on top.
+/// build's flags; called only where the CPU has both). The slab test of SweptSegment::test on
+/// eight lanes (in the fused form above), from the box's values broadcast once, and again after
+/// a leaf that replaced the box. Of two children entered, the nearer is descended into and the
+/// other pushed; of three or more, the nearest is found as in the 4-wide traversal (integer
+/// keys, so that denormals-are-zero cannot make two lanes equal) and descended into, and the
+/// others are pushed in order of entry time, the nearest of them on top.
 template <class LeafFn>
 __attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const SegmentBox& box, float& t_max,
                                                       LeafFn& leaf) {
@@ -247,7 +248,6 @@ __attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const
     if (!pop_entered(stack, top, t_max, ref, packet)) return;
   }
 }
-
 
 /// Runs `body(Nodes8{})` where the BVH has 8-wide nodes (bvh_uses_avx2()), else
 /// `body(Nodes4{})`, and returns what it returns. The body is a query's whole traversal with its
