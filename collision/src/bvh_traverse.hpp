@@ -364,9 +364,44 @@ void traverse_segment(Nodes4, const Bvh& bvh, const SegmentBox& box, float& t_ma
   }
 }
 
-/// traverse_box over the 8-wide nodes (AVX2, called only where Bvh::nodes8 was built, so the
-/// CPU has it), from an inner root8. Each node's eight boxes against the query box in one test;
-/// an empty child (min = +inf, max = -inf) never overlaps.
+/// The children of a node in `mask` (those whose boxes the query box overlaps): a leaf is
+/// visited, an inner node pushed. (An empty child's box overlaps nothing: it is never in mask.)
+template <class Node, class LeafFn>
+inline void visit_children(const Node& node, unsigned mask, std::uint32_t* stack, int& top, LeafFn& leaf) {
+  for (; mask != 0; mask &= mask - 1) {
+    const int i = __builtin_ctz(mask);
+    const std::uint32_t child = node.child[i];
+    if (BvhNode4::is_leaf(child)) {
+      leaf(BvhNode4::leaf_first(child), BvhNode4::leaf_count(child), node.packet[i]);
+    } else {
+      stack[top++] = child;
+    }
+  }
+}
+
+/// traverse_box's walk of the 4-wide nodes, with SSE, from an inner root.
+template <class LeafFn>
+void traverse_box4(const Bvh& bvh, const Aabb& box, LeafFn& leaf) {
+  std::uint32_t stack[kStackSize];
+  int top = 0;
+  stack[top++] = bvh.root;
+  const __m128 qmin[3] = {_mm_set1_ps(box.min.x), _mm_set1_ps(box.min.y), _mm_set1_ps(box.min.z)};
+  const __m128 qmax[3] = {_mm_set1_ps(box.max.x), _mm_set1_ps(box.max.y), _mm_set1_ps(box.max.z)};
+  while (top > 0) {
+    const BvhNode4& node = bvh.nodes[stack[--top]];
+    const float* mins[3] = {node.min_x, node.min_y, node.min_z};
+    const float* maxs[3] = {node.max_x, node.max_y, node.max_z};
+    __m128 ok = _mm_castsi128_ps(_mm_set1_epi32(-1));
+    for (int a = 0; a < 3; ++a) {
+      ok = _mm_and_ps(ok, _mm_cmple_ps(_mm_load_ps(mins[a]), qmax[a]));
+      ok = _mm_and_ps(ok, _mm_cmple_ps(qmin[a], _mm_load_ps(maxs[a])));
+    }
+    visit_children(node, static_cast<unsigned>(_mm_movemask_ps(ok)), stack, top, leaf);
+  }
+}
+
+/// The same over the 8-wide nodes, with AVX2 (compiled for it whatever the build's flags;
+/// called only where Bvh::nodes8 was built, so the CPU has it), from an inner root8.
 template <class LeafFn>
 __attribute__((target("avx2"))) void traverse_box8(const Bvh& bvh, const Aabb& box, LeafFn& leaf) {
   std::uint32_t stack[kStackSize8];  // pops one and pushes at most eight a level: 7 x depth + 1
@@ -384,57 +419,25 @@ __attribute__((target("avx2"))) void traverse_box8(const Bvh& bvh, const Aabb& b
       ok = _mm256_and_ps(ok, _mm256_cmp_ps(_mm256_load_ps(mins[a]), qmax[a], _CMP_LE_OQ));
       ok = _mm256_and_ps(ok, _mm256_cmp_ps(qmin[a], _mm256_load_ps(maxs[a]), _CMP_LE_OQ));
     }
-    for (unsigned mask = static_cast<unsigned>(_mm256_movemask_ps(ok)); mask != 0; mask &= mask - 1) {
-      const int i = __builtin_ctz(mask);
-      const std::uint32_t child = node.child[i];
-      if (BvhNode4::is_leaf(child)) {
-        leaf(BvhNode4::leaf_first(child), BvhNode4::leaf_count(child), node.packet[i]);
-      } else {
-        stack[top++] = child;
-      }
-    }
+    visit_children(node, static_cast<unsigned>(_mm256_movemask_ps(ok)), stack, top, leaf);
   }
 }
 
 /// Visits the leaves whose boxes overlap `box` (closed intervals): `leaf(first, count, packet)`,
-/// the leaf's triangles in Bvh::triangles and its first packet in Bvh::packets. In no set
-/// order: the 8-wide nodes are used where they were built (callers sort what they collect).
-template <class LeafFn>
-void traverse_box(const Bvh& bvh, const Aabb& box, LeafFn&& leaf) {
+/// the leaf's triangles in Bvh::triangles and its first packet in Bvh::packets. The first
+/// argument picks the nodes, as for traverse_segment (with_node_width chose it). In no set
+/// order: every caller sorts what it collects.
+template <int W, class LeafFn>
+void traverse_box(std::integral_constant<int, W>, const Bvh& bvh, const Aabb& box, LeafFn&& leaf) {
   if (bvh.empty()) return;
   if (BvhNode4::is_leaf(bvh.root)) {
     leaf(BvhNode4::leaf_first(bvh.root), BvhNode4::leaf_count(bvh.root), 0u);
     return;
   }
-  if (bvh.has_nodes8()) {
+  if constexpr (W == 8) {
     traverse_box8(bvh, box, leaf);
-    return;
-  }
-  std::uint32_t stack[kStackSize];
-  int top = 0;
-  stack[top++] = bvh.root;
-  const __m128 qmin[3] = {_mm_set1_ps(box.min.x), _mm_set1_ps(box.min.y), _mm_set1_ps(box.min.z)};
-  const __m128 qmax[3] = {_mm_set1_ps(box.max.x), _mm_set1_ps(box.max.y), _mm_set1_ps(box.max.z)};
-  while (top > 0) {
-    const BvhNode4& node = bvh.nodes[stack[--top]];
-    const float* mins[3] = {node.min_x, node.min_y, node.min_z};
-    const float* maxs[3] = {node.max_x, node.max_y, node.max_z};
-    __m128 ok = _mm_castsi128_ps(_mm_set1_epi32(-1));
-    for (int a = 0; a < 3; ++a) {
-      ok = _mm_and_ps(ok, _mm_cmple_ps(_mm_load_ps(mins[a]), qmax[a]));
-      ok = _mm_and_ps(ok, _mm_cmple_ps(qmin[a], _mm_load_ps(maxs[a])));
-    }
-    int mask = _mm_movemask_ps(ok);
-    while (mask) {
-      const int i = __builtin_ctz(static_cast<unsigned>(mask));
-      mask &= mask - 1;
-      const std::uint32_t child = node.child[i];
-      if (BvhNode4::is_leaf(child)) {
-        leaf(BvhNode4::leaf_first(child), BvhNode4::leaf_count(child), node.packet[i]);
-      } else {
-        stack[top++] = child;
-      }
-    }
+  } else {
+    traverse_box4(bvh, box, leaf);
   }
 }
 

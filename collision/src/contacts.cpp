@@ -46,33 +46,33 @@ void find_contacts(const World& world, const Body& body, const glm::vec3& center
   // than the radius plus the reach. On a floor of many triangles this rejects all but the few
   // under the body, which the plane test alone keeps.
   const detail::ContactBound4 bound(body, center, reach, 4e-6f * max_abs);
-  const bool wide = bvh.has_nodes8();  // traverse_box's path: the packet test's AVX2 version with it
-  detail::traverse_box(bvh, box, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet) {
-    for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-      const BvhPacket4& p = bvh.packets[packet + k];
-      const int candidates = wide ? detail::contact_candidates(detail::Nodes8{}, p, bound)
-                                  : detail::contact_candidates(detail::Nodes4{}, p, bound);
-      for (int mask = candidates; mask != 0; mask &= mask - 1) {
-        const BvhTriangle& t = bvh.triangles[p.slot[__builtin_ctz(static_cast<unsigned>(mask))]];
-        const float support = sphere_support >= 0.0f ? sphere_support : body.extent_along(t.n);
-        if (std::fabs(glm::dot(t.n, center) - t.d) > support + slack) continue;
-        const TriangleDistance d = distance_to_triangle(Triangle{t.a, t.b, t.c}, body, center, static_cast<double>(reach));
-        if (d.invalid_input || !(d.distance <= static_cast<double>(reach))) continue;
-        Contact c;
-        c.triangle = t.index;
-        c.feature = d.feature;
-        glm::dvec3 n = d.normal;
-        if (n == glm::dvec3(0.0)) {
-          // The centre lies on the triangle: its face normal is the only direction there is.
-          n = glm::dvec3(t.n);
-          if (glm::dot(n, n) == 0.0) n = glm::dvec3(0.0, 0.0, 1.0);
+  detail::with_node_width(bvh, [&](auto width) {
+    detail::traverse_box(width, bvh, box, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet) {
+      for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
+        const BvhPacket4& p = bvh.packets[packet + k];
+        for (int mask = detail::contact_candidates(width, p, bound); mask != 0; mask &= mask - 1) {
+          const BvhTriangle& t = bvh.triangles[p.slot[__builtin_ctz(static_cast<unsigned>(mask))]];
+          const float support = sphere_support >= 0.0f ? sphere_support : body.extent_along(t.n);
+          if (std::fabs(glm::dot(t.n, center) - t.d) > support + slack) continue;
+          const TriangleDistance d =
+              distance_to_triangle(Triangle{t.a, t.b, t.c}, body, center, static_cast<double>(reach));
+          if (d.invalid_input || !(d.distance <= static_cast<double>(reach))) continue;
+          Contact c;
+          c.triangle = t.index;
+          c.feature = d.feature;
+          glm::dvec3 n = d.normal;
+          if (n == glm::dvec3(0.0)) {
+            // The centre lies on the triangle: its face normal is the only direction there is.
+            n = glm::dvec3(t.n);
+            if (glm::dot(n, n) == 0.0) n = glm::dvec3(0.0, 0.0, 1.0);
+          }
+          c.point = glm::vec3(d.point);
+          c.normal = glm::vec3(n);
+          c.distance = static_cast<float>(d.distance);
+          out.push_back(c);
         }
-        c.point = glm::vec3(d.point);
-        c.normal = glm::vec3(n);
-        c.distance = static_cast<float>(d.distance);
-        out.push_back(c);
       }
-    }
+    });
   });
   std::sort(out.begin(), out.end(), [](const Contact& x, const Contact& y) { return x.triangle < y.triangle; });
 }

@@ -297,12 +297,14 @@ void overlap_sphere(const World& world, const glm::vec3& center, float radius,
   box.max = center + glm::vec3(radius);
   const double r2 = static_cast<double>(radius) * radius;
   const glm::dvec3 p(center);
-  detail::traverse_box(bvh, box, [&](std::uint32_t first, std::uint32_t count, std::uint32_t) {
-    for (std::uint32_t i = first; i < first + count; ++i) {
-      const BvhTriangle& t = bvh.triangles[i];
-      const glm::dvec3 q = closest_point_on_triangle(p, glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c));
-      if (glm::dot(p - q, p - q) <= r2) out.push_back(t.index);
-    }
+  detail::with_node_width(bvh, [&](auto width) {
+    detail::traverse_box(width, bvh, box, [&](std::uint32_t first, std::uint32_t count, std::uint32_t) {
+      for (std::uint32_t i = first; i < first + count; ++i) {
+        const BvhTriangle& t = bvh.triangles[i];
+        const glm::dvec3 q = closest_point_on_triangle(p, glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c));
+        if (glm::dot(p - q, p - q) <= r2) out.push_back(t.index);
+      }
+    });
   });
   std::sort(out.begin(), out.end());
 }
@@ -313,13 +315,15 @@ void overlap_aabb(const World& world, const Aabb& box, std::vector<std::uint32_t
   const Bvh& bvh = world.bvh();
   const glm::dvec3 center = (glm::dvec3(box.min) + glm::dvec3(box.max)) * 0.5;
   const glm::dvec3 half = (glm::dvec3(box.max) - glm::dvec3(box.min)) * 0.5;
-  detail::traverse_box(bvh, box, [&](std::uint32_t first, std::uint32_t count, std::uint32_t) {
-    for (std::uint32_t i = first; i < first + count; ++i) {
-      const BvhTriangle& t = bvh.triangles[i];
-      if (detail::triangle_overlaps_box(glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c), center, half)) {
-        out.push_back(t.index);
+  detail::with_node_width(bvh, [&](auto width) {
+    detail::traverse_box(width, bvh, box, [&](std::uint32_t first, std::uint32_t count, std::uint32_t) {
+      for (std::uint32_t i = first; i < first + count; ++i) {
+        const BvhTriangle& t = bvh.triangles[i];
+        if (detail::triangle_overlaps_box(glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c), center, half)) {
+          out.push_back(t.index);
+        }
       }
-    }
+    });
   });
   std::sort(out.begin(), out.end());
 }

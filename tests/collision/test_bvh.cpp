@@ -105,15 +105,14 @@ TEST(Bvh, AxisAlignedMovesFarFromTheOriginMatchBruteForce) {
     }
     const float r = rad(rng);
     for (const collision::World* w : {&wide_world, &narrow_world}) {
-      const auto ray = collision::raycast(*w, c, d), ray_brute = collision::raycast_brute_force(*w, c, d);
-      ASSERT_EQ(ray.hit, ray_brute.hit) << q;
-      EXPECT_EQ(ray.t, ray_brute.t) << q;
-      EXPECT_EQ(ray.triangle, ray_brute.triangle) << q;
-      expect_same(collision::sweep_sphere(*w, c, r, d), collision::sweep_sphere_brute_force(*w, c, r, d));
+      prism_test::expect_same_ray(collision::raycast(*w, c, d), collision::raycast_brute_force(*w, c, d), q);
+      prism_test::expect_same_sweep(collision::sweep_sphere(*w, c, r, d),
+                                    collision::sweep_sphere_brute_force(*w, c, r, d), q);
       const vec3 half(r, 0.5f * r, 2.0f * r), up(0.0f, 0.0f, 1.0f);
-      expect_same(collision::sweep_box(*w, c, half, d), collision::sweep_box_brute_force(*w, c, half, d));
-      expect_same(collision::sweep_capsule(*w, c, r, r, up, d),
-                  collision::sweep_capsule_brute_force(*w, c, r, r, up, d));
+      prism_test::expect_same_sweep(collision::sweep_box(*w, c, half, d),
+                                    collision::sweep_box_brute_force(*w, c, half, d), q);
+      prism_test::expect_same_sweep(collision::sweep_capsule(*w, c, r, r, up, d),
+                                    collision::sweep_capsule_brute_force(*w, c, r, r, up, d), q);
       hits += collision::sweep_sphere(*w, c, r, d).hit;
     }
   }
