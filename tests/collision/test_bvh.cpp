@@ -31,14 +31,6 @@ std::vector<Triangle> soup(int n, unsigned seed) {
   return tris;
 }
 
-void expect_same(const collision::SweepHit& x, const collision::SweepHit& y) {
-  ASSERT_EQ(x.hit, y.hit);
-  EXPECT_EQ(x.toi, y.toi);
-  EXPECT_EQ(x.triangle, y.triangle);
-  EXPECT_EQ(x.start_overlap, y.start_overlap);
-  EXPECT_EQ(x.feature, y.feature);
-}
-
 void expect_sphere_sweeps_match_brute_force() {
   const auto world = prism_test::world_of(soup(3000, 1));
   std::mt19937 rng(7);
@@ -49,7 +41,7 @@ void expect_sphere_sweeps_match_brute_force() {
     const float r = rad(rng);
     const auto bvh = collision::sweep_sphere(world, c, r, d);
     const auto brute = collision::sweep_sphere_brute_force(world, c, r, d);
-    expect_same(bvh, brute);
+    prism_test::expect_same_sweep(bvh, brute, q);
     hits += bvh.hit;
   }
   EXPECT_GT(hits, 300);  // the soup must actually be hit, or this test proves nothing
@@ -63,10 +55,7 @@ void expect_rays_match_brute_force() {
   for (int q = 0; q < 5000; ++q) {
     const vec3 o(pos(rng), pos(rng), pos(rng)), d(mv(rng), mv(rng), mv(rng));
     const auto a = collision::raycast(world, o, d);
-    const auto b = collision::raycast_brute_force(world, o, d);
-    ASSERT_EQ(a.hit, b.hit);
-    EXPECT_EQ(a.t, b.t);
-    EXPECT_EQ(a.triangle, b.triangle);
+    prism_test::expect_same_ray(a, collision::raycast_brute_force(world, o, d), q);
     hits += a.hit;
   }
   EXPECT_GT(hits, 500);
