@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -137,7 +138,8 @@ struct Step {
     }
   }
 
-  MoveResult run(const glm::vec3& from, const glm::vec3& disp, MovePhase phase, bool steep_as_wall) const {
+  MoveResult run(const glm::vec3& from, const glm::vec3& disp, MovePhase phase, bool steep_as_wall,
+                 std::span<const TouchingPlane> touching = {}) const {
     const std::size_t before = trace ? trace->iterations.size() : 0;
     // Each phase's move is checked against the input domain like a call to move(): a sweep
     // answering invalid_input must never read as "nothing hit" (the body would pass through).
@@ -146,7 +148,7 @@ struct Step {
     switch (p.move.method) {
       case Method::kRobust:
         r = detail::move_robust(world, body, from, disp, p.move, trace,
-                                {phase, p.up, min_walkable_cos, steep_as_wall});
+                                {phase, p.up, min_walkable_cos, steep_as_wall, touching});
         break;
       case Method::kOffsetPrism:
         r = detail::move_offset_prism(world, body, from, disp, p.move, trace);
@@ -162,6 +164,32 @@ struct Step {
       for (std::size_t i = before; i < trace->iterations.size(); ++i) trace->iterations[i].phase = phase;
     }
     return r;
+  }
+
+  // The distinct planes (at most kMaxTouching) of the face contacts in `cs` that lie at the skin
+  // or closer: what a move from there meets at once (SlideConstraints::touching). Each is its
+  // triangle's normal turned towards the body, the normal a sweep's face hit gives (the
+  // contact's own, from the closest point, may be off by rounding). Edges and corners are left
+  // to the sweeps: of several touched at equal gaps (a row of tile corners) a sweep meets one,
+  // whose normal a seed could not pick. A contact whose triangle is not in the mesh or whose
+  // gap or normal is not finite (a state the caller filled) is skipped.
+  static constexpr std::size_t kMaxTouching = 4;
+  std::size_t touching(const std::vector<Contact>& cs, TouchingPlane (&out)[kMaxTouching]) const {
+    std::size_t n = 0;
+    const float at_skin = skin + 1e-5f * radius;  // keep_skin's dead band
+    for (const Contact& c : cs) {
+      if (n == kMaxTouching) break;
+      if (c.feature != Feature::kFace || !(c.distance <= at_skin) || !finite(c.normal) ||
+          c.triangle >= world.mesh().normals.size()) {
+        continue;
+      }
+      glm::vec3 normal = world.mesh().normals[c.triangle];
+      if (glm::dot(normal, c.normal) < 0.0f) normal = -normal;
+      if (std::none_of(out, out + n, [&](const TouchingPlane& o) { return glm::dot(o.normal, normal) > 0.999f; })) {
+        out[n++] = TouchingPlane{MovePhase::kMove, normal, c.triangle};
+      }
+    }
+    return n;
   }
 
   // Sweeps straight down by `distance` and rests the body one skin above what it hits.
@@ -484,7 +512,12 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   const glm::vec3 disp = (v_free + v_in) * dt;
   if (trace) trace->desired = disp;
 
-  // 3. The move, and 4. the skin (robust method).
+  // 3. The move, and 4. the skin (robust method). The first move starts clipped against what
+  // the last step ended touching (its contacts, where the body still is), as a sweep into
+  // each would: on ground, that is gravity's push into the floor.
+  TouchingPlane touched_faces[Step::kMaxTouching];
+  const std::span<const TouchingPlane> touching(
+      touched_faces, robust && pos == state.position ? s.touching(state.contacts, touched_faces) : 0);
   std::vector<Contact>& contacts = s.scratch.contacts;
   bool have_contacts = false;  // `contacts` are those at `pos`
   if (supported && !jumped) {
@@ -492,7 +525,7 @@ CharacterState step_character(const World& world, const Body& body, const Charac
     const bool idle = v_in == glm::vec3(0.0f) && input.ground_velocity == glm::vec3(0.0f);
     if (!idle) {
       const glm::vec3 start = pos;
-      pos = s.run(pos, disp, MovePhase::kWalk, true).position;
+      pos = s.run(pos, disp, MovePhase::kWalk, true, touching).position;
       // A move into the skin of a wall stops one skin from it, as if it had hit.
       if (robust) {
         pos = s.keep_skin(pos, disp, recovering, contacts);
@@ -524,9 +557,9 @@ CharacterState step_character(const World& world, const Body& body, const Charac
     // as walls, so it never climbs them (Jolt's vertical constraint planes for steep slopes).
     // Away from everything (no contacts at the start) one move does both.
     if (v_in == glm::vec3(0.0f) || state.contacts.empty()) {
-      pos = s.run(pos, disp, MovePhase::kVertical, false).position;
+      pos = s.run(pos, disp, MovePhase::kVertical, false, touching).position;
     } else {
-      pos = s.run(pos, v_free * dt, MovePhase::kVertical, false).position;
+      pos = s.run(pos, v_free * dt, MovePhase::kVertical, false, touching).position;
       pos = s.run(pos, v_in * dt, MovePhase::kWalk, true).position;
     }
   }

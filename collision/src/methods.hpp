@@ -1,5 +1,7 @@
 #pragma once
 // Internal: the three move methods behind collision::move().
+#include <span>
+
 #include "collision/move.hpp"
 
 namespace collision::detail {
@@ -12,6 +14,13 @@ struct SlideConstraints {
   /// Treat non-walkable contacts as vertical walls (their normal flattened onto the ground
   /// plane), so walking never climbs a steep slope.
   bool steep_as_wall = false;
+  /// Faces the body already touches at `position`, one skin away (the contacts the character's
+  /// last step ended with there; `phase` unused). The move is clipped against the planes of
+  /// those it presses into before its first sweep, as Quake 3's PM_SlideMove seeds its planes
+  /// with the ground plane: a sweep would meet each of them at once and clip the same, so this
+  /// saves that sweep (on ground, every walking step's first). Flattened as hit normals are
+  /// when steep_as_wall; at most three are kept, and recorded in Trace::touching.
+  std::span<const TouchingPlane> touching;
 };
 
 MoveResult move_robust(const World& world, const Body& body, const glm::vec3& position,

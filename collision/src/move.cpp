@@ -77,6 +77,17 @@ glm::vec3 clip_to_planes(const glm::vec3& rem, const glm::vec3* planes, int coun
   return rem;
 }
 
+// The plane a contact normal adds to a slide: itself, or flattened onto the ground plane where
+// steep contacts are walls.
+glm::vec3 slide_normal(const glm::vec3& normal, const detail::SlideConstraints& constraints) {
+  if (constraints.steep_as_wall && glm::dot(normal, constraints.up) < constraints.min_walkable_cos) {
+    const glm::vec3 flat = normal - constraints.up * glm::dot(normal, constraints.up);
+    const float flat_len = glm::length(flat);
+    if (flat_len > 1e-3f) return flat / flat_len;
+  }
+  return normal;
+}
+
 }  // namespace
 
 float MoveParams::resolved_skin(const Body& b) const {
@@ -127,6 +138,18 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
   glm::vec3 planes[3];
   int plane_count = 0;
   const float tiny = 1e-4f * skin;
+  for (const TouchingPlane& touched : constraints.touching) {
+    const glm::vec3 n = slide_normal(touched.normal, constraints);
+    if (plane_count == 3 || glm::dot(rem, n) >= 0.0f) continue;  // only those the move presses into
+    if (std::none_of(planes, planes + plane_count, [&](const glm::vec3& q) { return glm::dot(q, n) > 0.999f; })) {
+      planes[plane_count++] = n;
+      if (trace) trace->touching.push_back({constraints.phase, n, touched.triangle});
+    }
+  }
+  if (plane_count > 0) {
+    rem = clip_to_planes(rem, planes, plane_count);
+    if (glm::dot(rem, displacement) <= 0.0f) rem = glm::vec3(0.0f);
+  }
   for (int it = 0; it < params.max_iterations; ++it) {
     if (glm::dot(rem, rem) <= tiny * tiny) {
       rem = glm::vec3(0.0f);
@@ -179,12 +202,7 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
     pos += dir * (travel - backoff);
     rem -= dir * (travel - backoff);
 
-    glm::vec3 n = hit.normal;
-    if (constraints.steep_as_wall && glm::dot(n, constraints.up) < constraints.min_walkable_cos) {
-      const glm::vec3 flat = n - constraints.up * glm::dot(n, constraints.up);
-      const float flat_len = glm::length(flat);
-      if (flat_len > 1e-3f) n = flat / flat_len;
-    }
+    const glm::vec3 n = slide_normal(hit.normal, constraints);
     bool seen = false;
     for (int i = 0; i < plane_count; ++i) {
       if (glm::dot(planes[i], n) > 0.999f) {

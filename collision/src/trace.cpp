@@ -10,6 +10,7 @@ void Trace::clear() {
   method = Method::kRobust;
   start = desired = end = glm::vec3(0.0f);
   iterations.clear();
+  touching.clear();
   ground = GroundProbe{};
   step_up = StepUp{};
   snapped_down = false;

@@ -39,13 +39,12 @@ const char* to_string(EventKind kind) {
 
 bool is_anomaly(EventKind kind) { return kind >= EventKind::kEndsInOverlap && kind < EventKind::kCount; }
 
-bool is_wall_contact(const collision::SlideIteration& it, glm::vec3 up, float max_slope_degrees) {
-  if (!it.hit) return false;
-  if (it.phase == collision::MovePhase::kVertical || it.phase == collision::MovePhase::kSnapDown ||
-      it.phase == collision::MovePhase::kStepDown || it.phase == collision::MovePhase::kStepUp)
+bool is_wall_contact(collision::MovePhase phase, glm::vec3 normal, glm::vec3 up, float max_slope_degrees) {
+  if (phase == collision::MovePhase::kVertical || phase == collision::MovePhase::kSnapDown ||
+      phase == collision::MovePhase::kStepDown || phase == collision::MovePhase::kStepUp)
     return false;
   const float walkable = std::cos(max_slope_degrees * 3.14159265f / 180.0f);
-  return glm::dot(it.normal, up) < walkable - 1e-4f;
+  return glm::dot(normal, up) < walkable - 1e-4f;
 }
 
 EventDetector::EventDetector(const collision::World& world, const collision::Body& body,
@@ -76,9 +75,13 @@ std::vector<Event> EventDetector::detect(int frame, const collision::CharacterSt
   // Contacts, creases, iteration limits, overlaps at the start of an iteration.
   bool wall = false, crease = false, start_overlap = false;
   for (const collision::SlideIteration& it : trace.iterations) {
-    wall = wall || is_wall_contact(it, up, params_.max_slope_degrees);
+    wall = wall || (it.hit && is_wall_contact(it.phase, it.normal, up, params_.max_slope_degrees));
     crease = crease || it.crease.size() >= 2;
     start_overlap = start_overlap || it.start_overlap;
+  }
+  // A wall the body already touched, which the walk pressed into and kept to from the start.
+  for (const collision::TouchingPlane& t : trace.touching) {
+    wall = wall || is_wall_contact(t.phase, t.normal, up, params_.max_slope_degrees);
   }
   // Iteration limit: a run of iterations of one phase as long as the limit, still hitting.
   int run = 0;

@@ -30,6 +30,7 @@ namespace {
 struct ZooOutcome {
   int frames = 0;
   std::vector<debugger::Event> anomalies;
+  std::vector<debugger::Event> events;  ///< every event, anomalies included
   std::vector<collision::CharacterState> states;  ///< after each frame
   /// First frame of each anomaly kind (by its name), -1 when none.
   int first(debugger::EventKind kind) const {
@@ -59,8 +60,10 @@ ZooOutcome walk_scene(const debugger::Scene& scene, collision::Method method) {
     const debugger::FrameInput in = debugger::walk_input(walk, f, config.dt, scene.up, config.start_yaw);
     const collision::CharacterState before = session.last_state();
     const collision::CharacterState& after = session.push(in, &trace);
-    for (debugger::Event& e : detector.detect(f, before, after, in, trace))
+    for (debugger::Event& e : detector.detect(f, before, after, in, trace)) {
+      out.events.push_back(e);
       if (debugger::is_anomaly(e.kind)) out.anomalies.push_back(std::move(e));
+    }
     out.states.push_back(after);
   }
   return out;
@@ -229,6 +232,25 @@ TEST(Zoo, WallSlideKeepsTheInputsSpeedAlongTheWall) {
   for (collision::Method m : {kRobust, kPrism, kClassify})
     EXPECT_NEAR(walk_zoo("wall_slide", m).states.back().position.x, 12.0f * std::cos(0.785398f), 0.01f)
         << collision::to_string(m);
+}
+
+// The robust walk leans on the wall for the whole slide: it starts each step against the wall's
+// plane (Trace::touching) and sweeps nothing into it, and the contact events read those planes
+// too: one contact_begin when the wall is met, one contact_end when the input stops (3.7 s).
+TEST(Zoo, WallSlideIsOneContactFromFirstTouchUntilTheInputStops) {
+  const ZooOutcome o = walk_zoo("wall_slide", kRobust);
+  std::vector<int> begins, ends;
+  for (const debugger::Event& e : o.events) {
+    if (e.kind == debugger::EventKind::kContactBegin) begins.push_back(e.frame);
+    if (e.kind == debugger::EventKind::kContactEnd) ends.push_back(e.frame);
+  }
+  const int stop = static_cast<int>(std::lround(3.7 * 60.0));  // the walk's last segment starts
+  ASSERT_EQ(begins.size(), 1u) << describe(o);
+  EXPECT_GT(begins[0], static_cast<int>(0.2 * 60.0));
+  EXPECT_LT(begins[0], static_cast<int>(0.7 * 60.0)) << "met during the walk north";
+  ASSERT_EQ(ends.size(), 1u);
+  EXPECT_GE(ends[0], stop - 1);
+  EXPECT_LE(ends[0], stop + 1);
 }
 
 // 11: the same wall and corner at x, z = 1e5: seed 000, which slides right at the origin, walks

@@ -547,3 +547,88 @@ TEST(CharacterBehaviour, InvalidParametersAreClearErrors) {
   p.gravity.reset();
   EXPECT_FLOAT_EQ(*p.resolved(kBody).gravity, 25.0f * 0.6f) << "an empty one is derived (25 h)";
 }
+
+// A step starts against the faces its body touches at the skin (Quake 3's PM_SlideMove seeds its
+// ground plane): walking on a floor, gravity's push into it is clipped before any sweep, so the
+// walk is one sweep that hits nothing, at every frame rate; the trace says which face it kept to.
+TEST(CharacterBehaviour, WalkingOnTheFloorStartsAgainstItAndSweepsOnce) {
+  SceneBuilder s;
+  floor(s);
+  const auto w = s.world();
+  for (float hz : kRates) {
+    Character c(w, {0, kR + kSkin, 0}, hz);
+    c.input.velocity = {3, 0, 1};
+    c.simulate(0.25f);
+    collision::Trace trace;
+    for (int i = 0; i < 10; ++i) {
+      c.step(&trace);
+      ASSERT_EQ(trace.touching.size(), 1u) << hz << " Hz";
+      EXPECT_EQ(trace.touching[0].phase, collision::MovePhase::kWalk);
+      EXPECT_EQ(trace.touching[0].normal, vec3(0, 1, 0)) << "the floor's own plane, not a rounded contact normal";
+      EXPECT_EQ(trace.touching[0].triangle, c.state.contacts.front().triangle);
+      ASSERT_EQ(trace.iterations.size(), 1u) << hz << " Hz: one sweep a step";
+      EXPECT_FALSE(trace.iterations[0].hit);
+      EXPECT_EQ(trace.iterations[0].desired_end.y, trace.iterations[0].start.y) << "the push into the floor is gone";
+      EXPECT_EQ(c.pos().y, kR + kSkin) << hz << " Hz: exactly one skin above the floor, every frame";
+      EXPECT_EQ(c.state.ground, GroundState::kOnGround);
+    }
+    EXPECT_NEAR(c.state.effective_velocity.x, 3.0f, 1e-3f) << hz << " Hz";
+    EXPECT_NEAR(c.state.effective_velocity.z, 1.0f, 1e-3f) << hz << " Hz";
+  }
+}
+
+// Against a wall it already touches the walk keeps to the wall's plane too (and the debugger's
+// contact events read the trace's touching planes: one contact_begin, no contact_end while the
+// body leans on the wall). Stepping away from the wall starts against the floor alone.
+TEST(CharacterBehaviour, LeaningOnAWallStartsAgainstItAndLeavingItDoesNot) {
+  SceneBuilder s;
+  floor(s);
+  s.box({1, 0, -10}, {2, 3, 10});  // a wall whose face is x = 1
+  const auto w = s.world();
+  Character c(w, {1.0f - kR - kSkin, kR + kSkin, 0});
+  c.input.velocity = {2, 0, 1};
+  c.simulate(0.25f);
+  collision::Trace trace;
+  c.step(&trace);
+  ASSERT_EQ(trace.touching.size(), 2u);
+  bool floor_seen = false, wall_seen = false;
+  for (const collision::TouchingPlane& t : trace.touching) {
+    floor_seen = floor_seen || t.normal == vec3(0, 1, 0);
+    wall_seen = wall_seen || t.normal == vec3(-1, 0, 0);
+  }
+  EXPECT_TRUE(floor_seen && wall_seen);
+  EXPECT_NEAR(c.pos().x, 1.0f - kR - kSkin, kSkinTolerance);
+  EXPECT_NEAR(c.pos().z, 0.25f + 1.0f / 60.0f, 1e-4f) << "slides along the wall at the input's speed";
+  c.input.velocity = {-2, 0, 0};
+  c.step(&trace);
+  ASSERT_EQ(trace.touching.size(), 1u) << "the wall is not pressed into: it does not clip the move";
+  EXPECT_EQ(trace.touching[0].normal, vec3(0, 1, 0));
+  EXPECT_NEAR(c.pos().x, 1.0f - kR - kSkin - 2.0f / 60.0f, 1e-4f);
+}
+
+// The contacts a state carries are the caller's: ones that make no sense (a triangle not in the
+// mesh, a gap or normal that is not finite) are not started against, and the step goes on as
+// it would without them.
+TEST(CharacterBehaviour, NonsenseContactsInTheStateAreNotStartedAgainst) {
+  SceneBuilder s;
+  floor(s);
+  const auto w = s.world();
+  Character c(w, {0, kR + kSkin, 0});
+  c.input.velocity = {3, 0, 0};
+  c.simulate(0.25f);
+  const CharacterState good = c.state;
+  const CharacterState expected = collision::step_character(w, kBody, good, c.input, c.dt, c.params);
+  for (int k = 0; k < 3; ++k) {
+    CharacterState bad = good;
+    collision::Contact nonsense = bad.contacts.front();
+    if (k == 0) nonsense.triangle = 1000000;
+    if (k == 1) nonsense.distance = NAN;
+    if (k == 2) nonsense.normal = vec3(NAN, 1, 0);
+    bad.contacts.assign(1, nonsense);
+    collision::Trace trace;
+    const CharacterState out = collision::step_character(w, kBody, bad, c.input, c.dt, c.params, &trace);
+    EXPECT_TRUE(trace.touching.empty()) << k;
+    EXPECT_NEAR(out.position.x, expected.position.x, 1e-5f) << k;
+    EXPECT_NEAR(out.position.y, expected.position.y, kSkinTolerance) << k;
+  }
+}

@@ -104,6 +104,11 @@ Json trace_to_json(const collision::Trace& t) {
   Json iterations = Json::array();
   for (const collision::SlideIteration& s : t.iterations) iterations.push_back(iteration_to_json(s));
   j["iterations"] = std::move(iterations);
+  Json touching = Json::array();
+  for (const collision::TouchingPlane& p : t.touching) {
+    touching.push_back(Json{{"phase", collision::to_string(p.phase)}, {"normal", vec(p.normal)}, {"triangle", triangle(p.triangle)}});
+  }
+  j["touching"] = std::move(touching);
   j["ground"] = Json{{"probed", t.ground.probed},
                      {"from", vec(t.ground.from)},
                      {"to", vec(t.ground.to)},

@@ -141,12 +141,22 @@ struct Depenetration {
 };
 
 /// Everything one move decided. Trace::clear() keeps capacity for reuse frame after frame.
+/// A surface a character's move started against: the body touched its face at the skin and the
+/// move pressed into it, so the move was clipped against its plane before any sweep (as a sweep
+/// meeting it at once would have clipped it).
+struct TouchingPlane {
+  MovePhase phase = MovePhase::kMove;
+  glm::vec3 normal{0.0f};  ///< the plane the slide kept to (a steep one flattened in walk phases)
+  std::uint32_t triangle = kNoTriangle;
+};
+
 struct Trace {
   Method method = Method::kRobust;
   glm::vec3 start{0.0f};
   glm::vec3 desired{0.0f};  ///< the requested displacement
   glm::vec3 end{0.0f};
   std::vector<SlideIteration> iterations;
+  std::vector<TouchingPlane> touching;  ///< what the step's first move started clipped against
   GroundProbe ground;
   StepUp step_up;
   bool snapped_down = false;

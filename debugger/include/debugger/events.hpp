@@ -75,7 +75,9 @@ class EventDetector {
   std::unique_ptr<AnomalyFinder> finder_;
 };
 
-/// True when iteration `it` of a character step touched a wall rather than the ground.
-bool is_wall_contact(const collision::SlideIteration& it, glm::vec3 up, float max_slope_degrees);
+/// True when a contact of normal `normal` met in a phase `phase` of a character step (an
+/// iteration's hit, or a plane the step started touching: Trace::touching) is a wall rather
+/// than the ground.
+bool is_wall_contact(collision::MovePhase phase, glm::vec3 normal, glm::vec3 up, float max_slope_degrees);
 
 }  // namespace debugger
