@@ -166,28 +166,63 @@ struct Step {
     return r;
   }
 
-  // The distinct planes (at most kMaxTouching) of the face contacts in `cs` that lie at the skin
-  // or closer: what a move from there meets at once (SlideConstraints::touching). Each is its
-  // triangle's normal turned towards the body, the normal a sweep's face hit gives (the
-  // contact's own, from the closest point, may be off by rounding). Edges and corners are left
-  // to the sweeps: of several touched at equal gaps (a row of tile corners) a sweep meets one,
-  // whose normal a seed could not pick. A contact whose triangle is not in the mesh or whose
-  // gap or normal is not finite (a state the caller filled) is skipped.
+  // keep_skin leaves a gap this close to the skin alone; at_skin() is the farthest gap of a
+  // resting contact.
+  float dead_band() const { return 1e-5f * radius; }
+  float at_skin() const { return skin + dead_band(); }
+
+  // Whether the body at `pos` touches the face of triangle `index` (not an edge or corner of
+  // it) at the skin or closer without overlapping, and the face's normal turned towards it. A
+  // sphere is checked directly: its centre over the face (inside the three edges' planes
+  // through the face normal) and its gap to the face's plane in [0, at_skin()]. Other bodies
+  // by their gap (distance_to_triangle).
+  bool touches_face(const glm::vec3& pos, std::uint32_t index, glm::vec3& normal) const {
+    const TriangleMesh& mesh = world.mesh();
+    if (index >= mesh.normals.size()) return false;
+    const Triangle t = mesh.triangle(index);
+    const glm::vec3& face = mesh.normals[index];
+    if (body.is_sphere()) {
+      const glm::dvec3 a(t.a), ab = glm::dvec3(t.b) - a, ac = glm::dvec3(t.c) - a, ap = glm::dvec3(pos) - a;
+      const glm::dvec3 n = glm::cross(ab, ac), bc = ac - ab, bp = ap - ab, cp = ap - ac;
+      if (glm::dot(glm::cross(ab, ap), n) < 0.0 || glm::dot(glm::cross(bc, bp), n) < 0.0 ||
+          glm::dot(glm::cross(-ac, cp), n) < 0.0) {
+        return false;
+      }
+      const double side = glm::dot(n, ap) / glm::length(n);
+      const double gap = std::fabs(side) - static_cast<double>(body.radii.x);
+      if (!(gap >= 0.0 && gap <= static_cast<double>(at_skin()))) return false;
+      normal = side < 0.0 ? -face : face;
+      return true;
+    }
+    const TriangleDistance d = distance_to_triangle(t, body, pos, reach);
+    if (d.invalid_input || d.feature != Feature::kFace || !(d.distance >= 0.0 && d.distance <= at_skin())) return false;
+    normal = glm::dot(glm::dvec3(face), d.normal) < 0.0 ? -face : face;
+    return true;
+  }
+
+  // The distinct planes (at most kMaxTouching) of the faces the body at `pos` touches
+  // (touches_face) among the face contacts in `cs` (the state's, the last step's at this
+  // position): what a move from there meets at once (SlideConstraints::touching). The state's
+  // contacts only say which faces to look at (its gaps which are worth it): each is checked at
+  // `pos`, so that a state moved or filled by its caller (a teleport without refresh_contacts)
+  // never clips a move against a face the body does not touch. The plane is the triangle's
+  // normal, as a sweep's face hit gives (the contact's own normal, from the closest point, may
+  // be off by rounding). Edges and corners are left to the sweeps: of several touched at equal
+  // gaps (a row of tile corners) a sweep meets one, whose normal a plane given here could not
+  // pick.
   static constexpr std::size_t kMaxTouching = 4;
-  std::size_t touching(const std::vector<Contact>& cs, TouchingPlane (&out)[kMaxTouching]) const {
+  std::size_t touching(const glm::vec3& pos, const std::vector<Contact>& cs, TouchingPlane (&out)[kMaxTouching]) const {
     std::size_t n = 0;
-    const float at_skin = skin + 1e-5f * radius;  // keep_skin's dead band
     for (const Contact& c : cs) {
       if (n == kMaxTouching) break;
-      if (c.feature != Feature::kFace || !(c.distance <= at_skin) || !finite(c.normal) ||
-          c.triangle >= world.mesh().normals.size()) {
+      if (c.feature != Feature::kFace || !(c.distance <= at_skin()) || c.triangle >= world.mesh().normals.size()) continue;
+      const glm::vec3& face = world.mesh().normals[c.triangle];
+      // A plane already kept is not looked at again (coplanar tiles under the body).
+      if (std::any_of(out, out + n, [&](const TouchingPlane& o) { return std::fabs(glm::dot(o.normal, face)) > 0.999f; })) {
         continue;
       }
-      glm::vec3 normal = world.mesh().normals[c.triangle];
-      if (glm::dot(normal, c.normal) < 0.0f) normal = -normal;
-      if (std::none_of(out, out + n, [&](const TouchingPlane& o) { return glm::dot(o.normal, normal) > 0.999f; })) {
-        out[n++] = TouchingPlane{MovePhase::kMove, normal, c.triangle};
-      }
+      glm::vec3 normal;
+      if (touches_face(pos, c.triangle, normal)) out[n++] = TouchingPlane{MovePhase::kMove, normal, c.triangle};
     }
     return n;
   }
@@ -275,7 +310,7 @@ struct Step {
     const std::vector<Contact>& cs = constraining(contacts);
     glm::vec3 x(0.0f);
     bool any = false;
-    const float dead_band = 1e-5f * radius;  // closer than this to the skin is left alone
+    const float dead_band = this->dead_band();  // closer than this to the skin is left alone
     for (int it = 0; it < 4; ++it) {
       for (const Contact& c : cs) {
         if (c.distance < -skin || std::binary_search(recovering.begin(), recovering.end(), c.triangle)) continue;
@@ -512,12 +547,12 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   const glm::vec3 disp = (v_free + v_in) * dt;
   if (trace) trace->desired = disp;
 
-  // 3. The move, and 4. the skin (robust method). The first move starts clipped against what
-  // the last step ended touching (its contacts, where the body still is), as a sweep into
-  // each would: on ground, that is gravity's push into the floor.
+  // 3. The move, and 4. the skin (robust method). The first move starts clipped against the
+  // faces the last step ended touching where the body still touches them, as a sweep into each
+  // would: on ground, that is gravity's push into the floor.
   TouchingPlane touched_faces[Step::kMaxTouching];
   const std::span<const TouchingPlane> touching(
-      touched_faces, robust && pos == state.position ? s.touching(state.contacts, touched_faces) : 0);
+      touched_faces, robust && recovering.empty() ? s.touching(pos, state.contacts, touched_faces) : 0);
   std::vector<Contact>& contacts = s.scratch.contacts;
   bool have_contacts = false;  // `contacts` are those at `pos`
   if (supported && !jumped) {

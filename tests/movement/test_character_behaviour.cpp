@@ -606,29 +606,40 @@ TEST(CharacterBehaviour, LeaningOnAWallStartsAgainstItAndLeavingItDoesNot) {
   EXPECT_NEAR(c.pos().x, 1.0f - kR - kSkin - 2.0f / 60.0f, 1e-4f);
 }
 
-// The contacts a state carries are the caller's: ones that make no sense (a triangle not in the
-// mesh, a gap or normal that is not finite) are not started against, and the step goes on as
-// it would without them.
-TEST(CharacterBehaviour, NonsenseContactsInTheStateAreNotStartedAgainst) {
+// The contacts a state carries are the caller's: a step starts only against faces it finds
+// touched again at the position (the state's gap only says which are worth a look), so that a
+// contact naming no triangle of the mesh, or one whose gap or normal is nonsense, changes
+// nothing, and a state moved without refresh_contacts (teleported over a pit, its floor
+// contact kept) falls at once.
+TEST(CharacterBehaviour, StateContactsAreCheckedBeforeAStepStartsAgainstThem) {
   SceneBuilder s;
-  floor(s);
+  s.box({-100, -1, -100}, {0, 0, 100});  // a floor ending at x = 0, a pit beyond
   const auto w = s.world();
-  Character c(w, {0, kR + kSkin, 0});
+  Character c(w, {-5, kR + kSkin, 0});
   c.input.velocity = {3, 0, 0};
   c.simulate(0.25f);
   const CharacterState good = c.state;
   const CharacterState expected = collision::step_character(w, kBody, good, c.input, c.dt, c.params);
   for (int k = 0; k < 3; ++k) {
-    CharacterState bad = good;
-    collision::Contact nonsense = bad.contacts.front();
+    CharacterState odd = good;
+    collision::Contact nonsense = odd.contacts.front();
     if (k == 0) nonsense.triangle = 1000000;
     if (k == 1) nonsense.distance = NAN;
     if (k == 2) nonsense.normal = vec3(NAN, 1, 0);
-    bad.contacts.assign(1, nonsense);
+    odd.contacts.assign(1, nonsense);
     collision::Trace trace;
-    const CharacterState out = collision::step_character(w, kBody, bad, c.input, c.dt, c.params, &trace);
-    EXPECT_TRUE(trace.touching.empty()) << k;
-    EXPECT_NEAR(out.position.x, expected.position.x, 1e-5f) << k;
-    EXPECT_NEAR(out.position.y, expected.position.y, kSkinTolerance) << k;
+    const CharacterState out = collision::step_character(w, kBody, odd, c.input, c.dt, c.params, &trace);
+    EXPECT_EQ(trace.touching.size(), k == 2 ? 1u : 0u) << k << ": only a face touched again at the position";
+    EXPECT_EQ(out.position, expected.position) << k;
   }
+  CharacterState teleported = good;
+  teleported.position.x = 5.0f;  // over the pit, the floor's contact and ground state kept
+  collision::Trace trace;
+  const CharacterState out = collision::step_character(w, kBody, teleported, c.input, c.dt, c.params, &trace);
+  EXPECT_TRUE(trace.touching.empty());
+  CharacterState refreshed = collision::refresh_contacts(w, kBody, teleported, c.params);
+  refreshed.ground = GroundState::kOnGround;  // as kept: the same carried velocity
+  const CharacterState fresh = collision::step_character(w, kBody, refreshed, c.input, c.dt, c.params);
+  EXPECT_EQ(out.position, fresh.position) << "the stale floor contact clips nothing";
+  EXPECT_LT(out.position.y, teleported.position.y);
 }

@@ -243,3 +243,33 @@ TEST(CharacterShapes, ASphereHeldOnALedgesEdgeReportsNoVelocity) {
   EXPECT_EQ(ball.pos(), start);
   EXPECT_EQ(ball.state.velocity, vec3(0.0f));
 }
+
+// Boxes and capsules also start each step against the faces they touch (checked by their gap,
+// distance_to_triangle): on the floor, the walk is one sweep that hits nothing; leaning on a
+// wall, the wall's plane is kept too.
+TEST(CharacterShapes, WalkingStartsAgainstTheFloorAndTheWallItLeansOn) {
+  SceneBuilder s;
+  floor(s);
+  s.box({100, -2000, 0}, {120, 2000, 200});
+  const auto w = s.world();
+  for (const Shape& sh : kShapes) {
+    SCOPED_TRACE(sh.name);
+    Character c(w, sh.body, {0, 0, sh.half_height + kSkin});
+    c.input.velocity = {0, 320, 0};
+    c.simulate(0.25f);
+    collision::Trace trace;
+    c.state = collision::step_character(w, sh.body, c.state, c.input, c.dt, c.params, &trace);
+    ASSERT_EQ(trace.touching.size(), 1u);
+    EXPECT_EQ(trace.touching[0].normal, vec3(0, 0, 1));
+    ASSERT_EQ(trace.iterations.size(), 1u);
+    EXPECT_FALSE(trace.iterations[0].hit);
+    EXPECT_EQ(c.pos().z, sh.half_height + kSkin);
+    c.state.position.x = 100.0f - sh.half_width - kSkin;
+    c.state = collision::refresh_contacts(w, sh.body, c.state, c.params);
+    c.input.velocity = {226.27f, 226.27f, 0};
+    c.state = collision::step_character(w, sh.body, c.state, c.input, c.dt, c.params, &trace);
+    ASSERT_EQ(trace.touching.size(), 2u);
+    EXPECT_EQ(trace.touching[1].normal, vec3(-1, 0, 0));
+    EXPECT_NEAR(c.pos().x, 100.0f - sh.half_width - kSkin, kTolerance);
+  }
+}
