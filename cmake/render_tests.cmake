@@ -31,5 +31,9 @@ function(prism_add_xvfb_test name target env_var)
   endif()
   add_test(NAME ${name}
     COMMAND ${PRISM_XVFB_RUN} -a -s "-screen 0 1280x720x24" $<TARGET_FILE:${target}>)
-  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${${env_var}}" LABELS "renderer" TIMEOUT 300)
+  # RESOURCE_LOCK: two `xvfb-run -a` starting at once can pick the same display number (it
+  # looks for a free one, then starts the server): one then fails or times out. ctest -j runs
+  # the Xvfb tests one at a time.
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${${env_var}}" LABELS "renderer" TIMEOUT 300
+    RESOURCE_LOCK xvfb)
 endfunction()
