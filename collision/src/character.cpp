@@ -3,6 +3,7 @@
 #include "collision/character.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <span>
 #include <stdexcept>
@@ -30,7 +31,53 @@ struct Scratch {
   std::vector<Contact> constraints;  // what constraining() answers
   std::vector<Contact> supports;     // the step's end: the constraints the carried velocity meets
   std::vector<Contact> walls;        // and those the input meets
+  std::vector<Contact> start;        // the contacts at the start, where the state's do not hold
 };
+
+// A 64-bit digest of the words given (FNV-1a over 32-bit words, then splitmix64's finaliser so
+// that every bit of every word reaches every bit of the result); never 0.
+class Digest {
+ public:
+  void add(std::uint32_t w) { h_ = (h_ ^ w) * 0x100000001b3ull; }
+  void add(float f) { add(std::bit_cast<std::uint32_t>(f)); }
+  void add(const glm::vec3& v) {
+    add(v.x);
+    add(v.y);
+    add(v.z);
+  }
+  std::uint64_t value() const {
+    std::uint64_t z = h_;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    return z == 0 ? 1 : z;
+  }
+
+ private:
+  std::uint64_t h_ = 0xcbf29ce484222325ull;
+};
+
+std::uint64_t contacts_digest(std::uint64_t world, const Body& body, float reach, const glm::vec3& pos,
+                              const std::vector<Contact>& cs) {
+  Digest d;
+  d.add(static_cast<std::uint32_t>(world));
+  d.add(static_cast<std::uint32_t>(world >> 32));
+  d.add(static_cast<std::uint32_t>(body.shape));
+  d.add(body.radii);
+  d.add(body.half_height);
+  d.add(body.axis);
+  d.add(reach);
+  d.add(pos);
+  d.add(static_cast<std::uint32_t>(cs.size()));
+  for (const Contact& c : cs) {
+    d.add(c.triangle);
+    d.add(static_cast<std::uint32_t>(c.feature) | (c.walkable ? 0x100u : 0u));
+    d.add(c.point);
+    d.add(c.normal);
+    d.add(c.distance);
+  }
+  return d.value();
+}
 
 Scratch& thread_scratch() {
   thread_local Scratch scratch;
@@ -171,58 +218,29 @@ struct Step {
   float dead_band() const { return 1e-5f * radius; }
   float at_skin() const { return skin + dead_band(); }
 
-  // Whether the body at `pos` touches the face of triangle `index` (not an edge or corner of
-  // it) at the skin or closer without overlapping, and the face's normal turned towards it. A
-  // sphere is checked directly: its centre over the face (inside the three edges' planes
-  // through the face normal) and its gap to the face's plane in [0, at_skin()]. Other bodies
-  // by their gap (distance_to_triangle).
-  bool touches_face(const glm::vec3& pos, std::uint32_t index, glm::vec3& normal) const {
-    const TriangleMesh& mesh = world.mesh();
-    if (index >= mesh.normals.size()) return false;
-    const Triangle t = mesh.triangle(index);
-    const glm::vec3& face = mesh.normals[index];
-    if (body.is_sphere()) {
-      const glm::dvec3 a(t.a), ab = glm::dvec3(t.b) - a, ac = glm::dvec3(t.c) - a, ap = glm::dvec3(pos) - a;
-      const glm::dvec3 n = glm::cross(ab, ac), bc = ac - ab, bp = ap - ab, cp = ap - ac;
-      if (glm::dot(glm::cross(ab, ap), n) < 0.0 || glm::dot(glm::cross(bc, bp), n) < 0.0 ||
-          glm::dot(glm::cross(-ac, cp), n) < 0.0) {
-        return false;
-      }
-      const double side = glm::dot(n, ap) / glm::length(n);
-      const double gap = std::fabs(side) - static_cast<double>(body.radii.x);
-      if (!(gap >= 0.0 && gap <= static_cast<double>(at_skin()))) return false;
-      normal = side < 0.0 ? -face : face;
-      return true;
-    }
-    const TriangleDistance d = distance_to_triangle(t, body, pos, reach);
-    if (d.invalid_input || d.feature != Feature::kFace || !(d.distance >= 0.0 && d.distance <= at_skin())) return false;
-    normal = glm::dot(glm::dvec3(face), d.normal) < 0.0 ? -face : face;
-    return true;
+  // CharacterState::contacts_key for contacts `cs` found at `pos`.
+  std::uint64_t key_at(const glm::vec3& pos, const std::vector<Contact>& cs) const {
+    return contacts_digest(world.id(), body, reach, pos, cs);
   }
 
-  // The distinct planes (at most kMaxTouching) of the faces the body at `pos` touches
-  // (touches_face) among the face contacts in `cs` (the state's, the last step's at this
-  // position): what a move from there meets at once (SlideConstraints::touching). The state's
-  // contacts only say which faces to look at (its gaps which are worth it): each is checked at
-  // `pos`, so that a state moved or filled by its caller (a teleport without refresh_contacts)
-  // never clips a move against a face the body does not touch. The plane is the triangle's
-  // normal, as a sweep's face hit gives (the contact's own normal, from the closest point, may
-  // be off by rounding). Edges and corners are left to the sweeps: of several touched at equal
-  // gaps (a row of tile corners) a sweep meets one, whose normal a plane given here could not
-  // pick.
+  // The distinct planes (at most kMaxTouching) of the faces among `start` (the contacts at the
+  // step's start) that the body touches at the skin or closer without overlapping: what a move
+  // from there meets at once (SlideConstraints::touching). Each is its triangle's normal
+  // turned towards the body, the normal a sweep's face hit gives (the contact's own, from the
+  // closest point, may be off by rounding). Edges and corners are left to the sweeps: of
+  // several touched at equal gaps (a row of tile corners) a sweep meets one, whose normal a
+  // plane given here could not pick.
   static constexpr std::size_t kMaxTouching = 4;
-  std::size_t touching(const glm::vec3& pos, const std::vector<Contact>& cs, TouchingPlane (&out)[kMaxTouching]) const {
+  std::size_t touching(const std::vector<Contact>& start, TouchingPlane (&out)[kMaxTouching]) const {
     std::size_t n = 0;
-    for (const Contact& c : cs) {
+    for (const Contact& c : start) {
       if (n == kMaxTouching) break;
-      if (c.feature != Feature::kFace || !(c.distance <= at_skin()) || c.triangle >= world.mesh().normals.size()) continue;
-      const glm::vec3& face = world.mesh().normals[c.triangle];
-      // A plane already kept is not looked at again (coplanar tiles under the body).
-      if (std::any_of(out, out + n, [&](const TouchingPlane& o) { return std::fabs(glm::dot(o.normal, face)) > 0.999f; })) {
-        continue;
+      if (c.feature != Feature::kFace || !(c.distance >= 0.0f && c.distance <= at_skin())) continue;
+      glm::vec3 face = world.mesh().normals[c.triangle];
+      if (glm::dot(face, c.normal) < 0.0f) face = -face;
+      if (std::none_of(out, out + n, [&](const TouchingPlane& o) { return glm::dot(o.normal, face) > 0.999f; })) {
+        out[n++] = TouchingPlane{MovePhase::kMove, face, c.triangle};
       }
-      glm::vec3 normal;
-      if (touches_face(pos, c.triangle, normal)) out[n++] = TouchingPlane{MovePhase::kMove, normal, c.triangle};
     }
     return n;
   }
@@ -263,9 +281,14 @@ struct Step {
   // Step 1: pushes the body out of overlapping triangles (gap < 0) along their contact normals,
   // by `recovery` of what would bring each to the skin, at most max_recovery_push, and never
   // with its centre through a triangle it does not overlap. Returns the overlapped triangles.
-  std::vector<std::uint32_t> recover(glm::vec3& pos) const {
+  // `start`: the contacts at `pos` within the reach; those with gaps <= 0 are what
+  // find_contacts gives with reach 0.
+  std::vector<std::uint32_t> recover(glm::vec3& pos, const std::vector<Contact>& start) const {
     std::vector<Contact>& all = scratch.probe;
-    find_contacts(world, body, pos, 0.0f, all);
+    all.clear();
+    for (const Contact& c : start) {
+      if (c.distance <= 0.0f) all.push_back(c);
+    }
     const std::vector<Contact>& cs = constraining(all);
     std::vector<std::uint32_t> overlapped;
     Depenetration d;
@@ -303,9 +326,11 @@ struct Step {
   // Step 4: moves the body so that every touched triangle is exactly one skin away: triangles
   // inside the skin push it out, and triangles the move pushed into (normal against `disp`)
   // that ended just beyond the skin pull it in. Triangles still being recovered from an overlap
-  // are left to the recovery rate.
+  // are left to the recovery rate. `found` tells whether `contacts` end as find_contacts gives
+  // them at the returned position (not when their gaps were moved by the push).
   glm::vec3 keep_skin(glm::vec3 pos, const glm::vec3& disp, const std::vector<std::uint32_t>& recovering,
-                      std::vector<Contact>& contacts) const {
+                      std::vector<Contact>& contacts, bool& found) const {
+    found = true;
     find_contacts(world, body, pos, reach, contacts);
     const std::vector<Contact>& cs = constraining(contacts);
     glm::vec3 x(0.0f);
@@ -332,6 +357,7 @@ struct Step {
       const bool exact = len <= 1e-3f * radius &&
                          std::all_of(contacts.begin(), contacts.end(), [](const Contact& c) { return c.feature == Feature::kFace; });
       if (exact) {
+        found = false;
         for (Contact& c : contacts) c.distance += glm::dot(c.normal, x);
         contacts.erase(std::remove_if(contacts.begin(), contacts.end(), [&](const Contact& c) { return c.distance > reach; }),
                        contacts.end());
@@ -509,6 +535,7 @@ CharacterState refresh_contacts(const World& world, const Body& body, const Char
   const Step s = make_step(world, body, p, nullptr);
   CharacterState out = state;
   s.contacts_at(state.position, out.contacts);
+  out.contacts_key = s.key_at(state.position, out.contacts);
   s.ground_from(out.contacts, out);
   return out;
 }
@@ -531,9 +558,16 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   const glm::vec3 up = p.up;
   const bool robust = p.move.method == Method::kRobust;
 
-  // 1. Depenetration (only the robust method recovers: the seed methods are shown as they are).
+  // 1. Depenetration (only the robust method recovers: the seed methods are shown as they are),
+  // from the contacts at the start: the state's where its key says they were found here (the
+  // last step's end), else looked up.
   glm::vec3 pos = state.position;
-  const std::vector<std::uint32_t> recovering = robust ? s.recover(pos) : std::vector<std::uint32_t>{};
+  const std::vector<Contact>* start = &state.contacts;
+  if (robust && state.contacts_key != s.key_at(pos, state.contacts)) {
+    find_contacts(world, body, pos, s.reach, s.scratch.start);
+    start = &s.scratch.start;
+  }
+  const std::vector<std::uint32_t> recovering = robust ? s.recover(pos, *start) : std::vector<std::uint32_t>{};
 
   // 2. Velocity.
   const glm::vec3 carried = state.velocity - state.input_velocity;
@@ -548,22 +582,23 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   if (trace) trace->desired = disp;
 
   // 3. The move, and 4. the skin (robust method). The first move starts clipped against the
-  // faces the last step ended touching where the body still touches them, as a sweep into each
-  // would: on ground, that is gravity's push into the floor.
+  // faces the body touches at the start, as a sweep into each would: on ground, that is
+  // gravity's push into the floor.
   TouchingPlane touched_faces[Step::kMaxTouching];
   const std::span<const TouchingPlane> touching(
-      touched_faces, robust && recovering.empty() ? s.touching(pos, state.contacts, touched_faces) : 0);
+      touched_faces, robust && recovering.empty() ? s.touching(*start, touched_faces) : 0);
   std::vector<Contact>& contacts = s.scratch.contacts;
   bool have_contacts = false;  // `contacts` are those at `pos`
+  bool found = true;           // and exactly what find_contacts gives there
   if (supported && !jumped) {
     // Standing still on walkable ground: gravity presses into the ground and never slides.
     const bool idle = v_in == glm::vec3(0.0f) && input.ground_velocity == glm::vec3(0.0f);
     if (!idle) {
-      const glm::vec3 start = pos;
+      const glm::vec3 walk_start = pos;
       pos = s.run(pos, disp, MovePhase::kWalk, true, touching).position;
       // A move into the skin of a wall stops one skin from it, as if it had hit.
       if (robust) {
-        pos = s.keep_skin(pos, disp, recovering, contacts);
+        pos = s.keep_skin(pos, disp, recovering, contacts, found);
       } else {
         s.contacts_at(pos, contacts);
       }
@@ -573,7 +608,7 @@ CharacterState step_character(const World& world, const Body& body, const Charac
       const float want_len = glm::length(want);
       if (*p.step_height > 0.0f && want_len > 0.0f) {
         const glm::vec3 dir = want / want_len;
-        const float achieved = std::max(0.0f, glm::dot(s.horizontal(pos - start), dir));
+        const float achieved = std::max(0.0f, glm::dot(s.horizontal(pos - walk_start), dir));
         bool steep_ahead = false;
         for (const Contact& c : contacts) {
           steep_ahead = steep_ahead || (!s.walkable_normal(c.normal) && glm::dot(c.normal, dir) < 0.0f);
@@ -591,7 +626,7 @@ CharacterState step_character(const World& world, const Body& body, const Charac
     // real surfaces, so steep slopes slide the body down; then the input with steep contacts
     // as walls, so it never climbs them (Jolt's vertical constraint planes for steep slopes).
     // Away from everything (no contacts at the start) one move does both.
-    if (v_in == glm::vec3(0.0f) || state.contacts.empty()) {
+    if (v_in == glm::vec3(0.0f) || start->empty()) {
       pos = s.run(pos, disp, MovePhase::kVertical, false, touching).position;
     } else {
       pos = s.run(pos, v_free * dt, MovePhase::kVertical, false, touching).position;
@@ -600,7 +635,7 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   }
   if (!have_contacts) {
     if (robust) {
-      pos = s.keep_skin(pos, disp, recovering, contacts);
+      pos = s.keep_skin(pos, disp, recovering, contacts, found);
     } else {
       s.contacts_at(pos, contacts);
     }
@@ -617,6 +652,7 @@ CharacterState step_character(const World& world, const Body& body, const Charac
         if (trace) trace->snapped_down = glm::dot(pos - snapped, up) > 2.0f * s.skin;
         pos = snapped;
         contacts.swap(there);
+        found = true;
       }
     }
   }
@@ -625,6 +661,7 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   CharacterState out;
   out.position = pos;
   out.contacts.assign(contacts.begin(), contacts.end());
+  if (found) out.contacts_key = s.key_at(pos, out.contacts);
   s.ground_from(out.contacts, out);
   const std::vector<Contact>& constraints = s.constraining(out.contacts);
   // The carried velocity meets walkable ground by the surface that holds the body (a ledge's

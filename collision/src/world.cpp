@@ -1,8 +1,15 @@
 #include "collision/world.hpp"
 
+#include <atomic>
+
 #include "seed_methods.hpp"
 
 namespace collision {
+
+std::uint64_t detail::next_world_id() {
+  static std::atomic<std::uint64_t> last{0};
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
 
 World::World(TriangleMesh mesh, const BvhBuildOptions& options)
     : mesh_(std::move(mesh)), bvh_(build_bvh(mesh_, options)) {

@@ -606,12 +606,12 @@ TEST(CharacterBehaviour, LeaningOnAWallStartsAgainstItAndLeavingItDoesNot) {
   EXPECT_NEAR(c.pos().x, 1.0f - kR - kSkin - 2.0f / 60.0f, 1e-4f);
 }
 
-// The contacts a state carries are the caller's: a step starts only against faces it finds
-// touched again at the position (the state's gap only says which are worth a look), so that a
-// contact naming no triangle of the mesh, or one whose gap or normal is nonsense, changes
-// nothing, and a state moved without refresh_contacts (teleported over a pit, its floor
-// contact kept) falls at once.
-TEST(CharacterBehaviour, StateContactsAreCheckedBeforeAStepStartsAgainstThem) {
+// The contacts a state carries are the caller's: a step takes them as those at its start only
+// while the state matches its digest (contacts_key). Edited into nonsense (a triangle not in
+// the mesh, a gap or normal that is not finite), or moved without refresh_contacts (teleported
+// over a pit, the floor contact kept), they are looked up again: the step is the same as from
+// the true contacts, and the teleported body falls at once.
+TEST(CharacterBehaviour, EditedOrStaleStateContactsAreLookedUpAgain) {
   SceneBuilder s;
   s.box({-100, -1, -100}, {0, 0, 100});  // a floor ending at x = 0, a pit beyond
   const auto w = s.world();
@@ -619,6 +619,7 @@ TEST(CharacterBehaviour, StateContactsAreCheckedBeforeAStepStartsAgainstThem) {
   c.input.velocity = {3, 0, 0};
   c.simulate(0.25f);
   const CharacterState good = c.state;
+  ASSERT_NE(good.contacts_key, 0u);
   const CharacterState expected = collision::step_character(w, kBody, good, c.input, c.dt, c.params);
   for (int k = 0; k < 3; ++k) {
     CharacterState odd = good;
@@ -629,7 +630,7 @@ TEST(CharacterBehaviour, StateContactsAreCheckedBeforeAStepStartsAgainstThem) {
     odd.contacts.assign(1, nonsense);
     collision::Trace trace;
     const CharacterState out = collision::step_character(w, kBody, odd, c.input, c.dt, c.params, &trace);
-    EXPECT_EQ(trace.touching.size(), k == 2 ? 1u : 0u) << k << ": only a face touched again at the position";
+    EXPECT_EQ(trace.touching.size(), 1u) << k << ": the floor, found again";
     EXPECT_EQ(out.position, expected.position) << k;
   }
   CharacterState teleported = good;
@@ -642,4 +643,33 @@ TEST(CharacterBehaviour, StateContactsAreCheckedBeforeAStepStartsAgainstThem) {
   const CharacterState fresh = collision::step_character(w, kBody, refreshed, c.input, c.dt, c.params);
   EXPECT_EQ(out.position, fresh.position) << "the stale floor contact clips nothing";
   EXPECT_LT(out.position.y, teleported.position.y);
+}
+
+// The digest only saves a query: over a walk across a floor, into a wall, up stairs and over a
+// ledge, stepping from the states as returned and from the same states with their digest
+// cleared (every start looked up) gives bit-identical states, frame after frame.
+TEST(CharacterBehaviour, TrustedAndLookedUpStartContactsGiveIdenticalSteps) {
+  SceneBuilder s;
+  floor(s);
+  s.box({3, 0, -10}, {4, 3, 10});  // a wall across the walk at x = 3
+  for (int i = 0; i < 4; ++i) s.box({-2.0f - 0.3f * static_cast<float>(i), 0, 1}, {-1.7f, 0.2f * static_cast<float>(i + 1), 3});
+  const auto w = s.world();
+  for (float hz : {30.0f, 60.0f, 360.0f}) {
+    Character trusted(w, {0, kR + kSkin, 0}, hz);
+    Character looked_up(w, {0, kR + kSkin, 0}, hz);
+    const int frames = static_cast<int>(6.0f * hz);
+    for (int f = 0; f < frames; ++f) {
+      const float t = static_cast<float>(f) / hz;
+      const vec3 v = t < 1.5f ? vec3(3, 0, 0.5f) : t < 3.0f ? vec3(-1, 0, 2) : t < 4.5f ? vec3(-3, 0, -1) : vec3(0, 0, -4);
+      trusted.input.velocity = looked_up.input.velocity = v;
+      trusted.input.jump = looked_up.input.jump = f % 97 == 50;
+      looked_up.state.contacts_key = 0;
+      trusted.step();
+      looked_up.step();
+      ASSERT_EQ(trusted.state.position, looked_up.state.position) << hz << " Hz, frame " << f;
+      ASSERT_EQ(trusted.state.velocity, looked_up.state.velocity) << hz << " Hz, frame " << f;
+      ASSERT_EQ(trusted.state.contacts.size(), looked_up.state.contacts.size()) << hz << " Hz, frame " << f;
+      ASSERT_EQ(trusted.state.contacts_key, looked_up.state.contacts_key) << hz << " Hz, frame " << f;
+    }
+  }
 }

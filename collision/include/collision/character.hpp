@@ -103,6 +103,15 @@ struct CharacterState {
   std::uint32_t ground_triangle = kNoTriangle;
   /// Triangles touched at the end of the step (gap <= skin + contact_tolerance), ascending.
   std::vector<Contact> contacts;
+  /// A digest of what `contacts` were found for (the world, World::id(); the body; the reach,
+  /// skin + contact tolerance; the position) and of the contacts themselves. step_character and
+  /// refresh_contacts set it where `contacts` are exactly what find_contacts gives at
+  /// `position`. A step whose state still matches its digest takes those contacts as the ones
+  /// at its start (the overlaps it recovers from, the faces it starts against) instead of
+  /// looking them up; any change (a state moved, built or edited by its caller, another world
+  /// or body) makes it look them up. Either way the step's result is the same: the digest only
+  /// saves a query. 0 matches nothing.
+  std::uint64_t contacts_key = 0;
 };
 
 /// Advances the character by `dt` seconds (dt > 0; dt == 0 only refreshes the contacts).

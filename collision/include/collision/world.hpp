@@ -27,6 +27,25 @@ struct WidePrism {
   float reach;  ///< how far the prism reaches beyond the triangle, in edge margins L
 };
 
+namespace detail {
+std::uint64_t next_world_id();  // 1, 2, 3, ...: thread-safe
+
+/// A number no other World of this process has: a copy shares it (the same content), a move
+/// takes it along and leaves the source a new one.
+struct WorldId {
+  std::uint64_t value = next_world_id();
+  WorldId() = default;
+  WorldId(const WorldId&) = default;
+  WorldId& operator=(const WorldId&) = default;
+  WorldId(WorldId&& o) noexcept : value(o.value) { o.value = next_world_id(); }
+  WorldId& operator=(WorldId&& o) noexcept {
+    value = o.value;
+    o.value = next_world_id();
+    return *this;
+  }
+};
+}  // namespace detail
+
 class World {
  public:
   /// Takes the mesh (see make_mesh for its invariants) and builds the BVH.
@@ -38,8 +57,12 @@ class World {
   /// wherever they are, besides the BVH's candidates near the move, as the seed's loop over
   /// every triangle would.
   const std::vector<WidePrism>& wide_prisms() const { return wide_prisms_; }
+  /// Identifies this world's content among the process's worlds (never 0): what a
+  /// CharacterState's ContactsKey names.
+  std::uint64_t id() const { return id_.value; }
 
  private:
+  detail::WorldId id_;
   TriangleMesh mesh_;
   Bvh bvh_;
   std::vector<WidePrism> wide_prisms_;
