@@ -34,17 +34,13 @@ struct Scratch {
   std::vector<Contact> start;        // the contacts at the start, where the state's do not hold
 };
 
-// A 64-bit digest of the words given (FNV-1a over 32-bit words, then splitmix64's finaliser so
-// that every bit of every word reaches every bit of the result); never 0.
+// A 64-bit digest of the words given (FNV-1a's step over 64-bit words, two 32-bit values a
+// word, then splitmix64's finaliser so that every bit of every word reaches every bit of the
+// result); never 0.
 class Digest {
  public:
-  void add(std::uint32_t w) { h_ = (h_ ^ w) * 0x100000001b3ull; }
-  void add(float f) { add(std::bit_cast<std::uint32_t>(f)); }
-  void add(const glm::vec3& v) {
-    add(v.x);
-    add(v.y);
-    add(v.z);
-  }
+  void add(std::uint32_t lo, std::uint32_t hi) { h_ = (h_ ^ (std::uint64_t{hi} << 32 | lo)) * 0x100000001b3ull; }
+  void add(float lo, float hi) { add(std::bit_cast<std::uint32_t>(lo), std::bit_cast<std::uint32_t>(hi)); }
   std::uint64_t value() const {
     std::uint64_t z = h_;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -60,21 +56,20 @@ class Digest {
 std::uint64_t contacts_digest(std::uint64_t world, const Body& body, float reach, const glm::vec3& pos,
                               const std::vector<Contact>& cs) {
   Digest d;
-  d.add(static_cast<std::uint32_t>(world));
-  d.add(static_cast<std::uint32_t>(world >> 32));
-  d.add(static_cast<std::uint32_t>(body.shape));
-  d.add(body.radii);
-  d.add(body.half_height);
-  d.add(body.axis);
-  d.add(reach);
-  d.add(pos);
-  d.add(static_cast<std::uint32_t>(cs.size()));
+  d.add(static_cast<std::uint32_t>(world), static_cast<std::uint32_t>(world >> 32));
+  d.add(static_cast<std::uint32_t>(body.shape), static_cast<std::uint32_t>(cs.size()));
+  d.add(body.radii.x, body.radii.y);
+  d.add(body.radii.z, body.half_height);
+  d.add(body.axis.x, body.axis.y);
+  d.add(body.axis.z, reach);
+  d.add(pos.x, pos.y);
+  d.add(pos.z, 0.0f);
   for (const Contact& c : cs) {
-    d.add(c.triangle);
-    d.add(static_cast<std::uint32_t>(c.feature) | (c.walkable ? 0x100u : 0u));
-    d.add(c.point);
-    d.add(c.normal);
-    d.add(c.distance);
+    d.add(c.triangle, static_cast<std::uint32_t>(c.feature) | (c.walkable ? 0x100u : 0u));
+    d.add(c.point.x, c.point.y);
+    d.add(c.point.z, c.normal.x);
+    d.add(c.normal.y, c.normal.z);
+    d.add(c.distance, 0.0f);
   }
   return d.value();
 }
