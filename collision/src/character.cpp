@@ -369,17 +369,38 @@ struct Step {
   // too: each still touched, still steep, its normal still against `dir`. Then what blocked
   // the walk rises above the step height: a wall, not a stair's riser, whose top the lifted
   // body would clear (a riser at most the step height tall lies wholly below the lifted body).
-  bool walled_above(const glm::vec3& lifted, const glm::vec3& dir, const std::vector<Contact>& walk) const {
-    bool any = false;
+  // `touched` gets the faces among them that the lifted body touches at the skin or closer
+  // without overlapping (their exact gaps, as touching() takes them from find_contacts): the
+  // forward move from there starts against those (most forward moves that follow are against
+  // two walls of a corner, which clip it to nothing before any sweep).
+  bool walled_above(const glm::vec3& lifted, const glm::vec3& dir, const std::vector<Contact>& walk,
+                    TouchingPlane (&touched)[kMaxTouching], std::size_t& touched_count) const {
+    touched_count = 0;
+    bool any = false, all = true;
     for (const Contact& c : walk) {
       if (walkable_normal(c.normal) || glm::dot(c.normal, dir) >= 0.0f) continue;
       const TriangleDistance d = distance_to_triangle(world.mesh().triangle(c.triangle), body, lifted, reach);
-      if (d.invalid_input || !(d.distance <= static_cast<double>(reach))) return false;
+      if (d.invalid_input || !(d.distance <= static_cast<double>(reach))) {
+        all = false;
+        continue;
+      }
       const glm::vec3 n(d.normal);
-      if (walkable_normal(n) || !(glm::dot(n, dir) < 0.0f)) return false;
-      any = true;
+      if (walkable_normal(n) || !(glm::dot(n, dir) < 0.0f)) {
+        all = false;
+      } else {
+        any = true;
+      }
+      if (d.feature == Feature::kFace && d.distance >= 0.0 && d.distance <= static_cast<double>(at_skin()) &&
+          touched_count < kMaxTouching) {
+        glm::vec3 face = world.mesh().normals[c.triangle];
+        if (glm::dot(glm::dvec3(face), d.normal) < 0.0) face = -face;
+        if (std::none_of(touched, touched + touched_count,
+                         [&](const TouchingPlane& o) { return glm::dot(o.normal, face) > 0.999f; })) {
+          touched[touched_count++] = TouchingPlane{MovePhase::kMove, face, c.triangle};
+        }
+      }
     }
-    return any;
+    return any && all;
   }
 
   // Jolt's WalkStairs: from where walking was blocked, lift by the step height, move forward by
@@ -401,16 +422,19 @@ struct Step {
     const float height = glm::dot(lift.position - start, p.up);
     glm::vec3 landed;
     bool probed = false;  // the scratch probe holds the contacts where land() landed
+    TouchingPlane touched[kMaxTouching];  // the walls the lifted body touches (walled_above)
+    std::size_t touched_count = 0;
     if (height <= skin) {
       reason = "no headroom above the body";
-    } else if (walled_above(lift.position, dir, walk)) {
+    } else if (walled_above(lift.position, dir, walk, touched, touched_count)) {
       reason = "what held the walk back still does at the lifted height: a wall, not a step";
-    } else if (land(lift.position, dir * std::max(forward, *p.min_step_forward + skin), height, landed, reason,
-                    probed)) {
+    } else if (land(lift.position, dir * std::max(forward, *p.min_step_forward + skin), height, {touched, touched_count},
+                    landed, reason, probed)) {
       bool floor = walkable_here(landed, probed);
       glm::vec3 ahead;
       const char* why = nullptr;
-      if (!floor) floor = land(lift.position, dir * std::max(forward, *p.step_forward_test), height, ahead, why, probed) &&
+      if (!floor) floor = land(lift.position, dir * std::max(forward, *p.step_forward_test), height,
+                               {touched, touched_count}, ahead, why, probed) &&
                           walkable_here(ahead, probed);
       if (!floor) {
         too_steep = true;
@@ -431,12 +455,12 @@ struct Step {
     return s.succeeded;
   }
 
-  // Moves forward at the lifted height and settles down by `height` + skin (`probed`: as for
-  // settle).
-  bool land(const glm::vec3& lifted, const glm::vec3& forward, float height, glm::vec3& landed,
-            const char*& why, bool& probed) const {
+  // Moves forward at the lifted height, starting against the faces `touching` there, and
+  // settles down by `height` + skin (`probed`: as for settle).
+  bool land(const glm::vec3& lifted, const glm::vec3& forward, float height, std::span<const TouchingPlane> touching,
+            glm::vec3& landed, const char*& why, bool& probed) const {
     probed = false;
-    const MoveResult fwd = run(lifted, forward, MovePhase::kStepForward, true);
+    const MoveResult fwd = run(lifted, forward, MovePhase::kStepForward, true, touching);
     if (glm::length(horizontal(fwd.position - lifted)) < 1e-4f * radius) {
       why = "blocked at the lifted height";
       return false;
