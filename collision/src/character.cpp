@@ -226,16 +226,27 @@ struct Step {
   // several touched at equal gaps (a row of tile corners) a sweep meets one, whose normal a
   // plane given here could not pick.
   static constexpr std::size_t kMaxTouching = 4;
+
+  // Adds triangle `index`'s plane, its normal turned to the side of `towards` (the body's
+  // side), to `out` unless a plane already there is the same (coplanar tiles under the body).
+  void add_touching(std::uint32_t index, const glm::dvec3& towards, TouchingPlane (&out)[kMaxTouching],
+                    std::size_t& n) const {
+    glm::vec3 face = world.mesh().normals[index];
+    if (glm::dot(glm::dvec3(face), towards) < 0.0) face = -face;
+    if (n < kMaxTouching && std::none_of(out, out + n, [&](const TouchingPlane& o) { return glm::dot(o.normal, face) > 0.999f; })) {
+      out[n++] = TouchingPlane{MovePhase::kMove, face, index};
+    }
+  }
+
   std::size_t touching(const std::vector<Contact>& start, TouchingPlane (&out)[kMaxTouching]) const {
     std::size_t n = 0;
     for (const Contact& c : start) {
       if (n == kMaxTouching) break;
-      if (c.feature != Feature::kFace || !(c.distance >= 0.0f && c.distance <= at_skin())) continue;
-      glm::vec3 face = world.mesh().normals[c.triangle];
-      if (glm::dot(face, c.normal) < 0.0f) face = -face;
-      if (std::none_of(out, out + n, [&](const TouchingPlane& o) { return glm::dot(o.normal, face) > 0.999f; })) {
-        out[n++] = TouchingPlane{MovePhase::kMove, face, c.triangle};
+      if (c.feature != Feature::kFace || !(c.distance >= 0.0f && c.distance <= at_skin()) ||
+          c.triangle >= world.mesh().normals.size()) {
+        continue;
       }
+      add_touching(c.triangle, glm::dvec3(c.normal), out, n);
     }
     return n;
   }
@@ -390,14 +401,8 @@ struct Step {
       } else {
         any = true;
       }
-      if (d.feature == Feature::kFace && d.distance >= 0.0 && d.distance <= static_cast<double>(at_skin()) &&
-          touched_count < kMaxTouching) {
-        glm::vec3 face = world.mesh().normals[c.triangle];
-        if (glm::dot(glm::dvec3(face), d.normal) < 0.0) face = -face;
-        if (std::none_of(touched, touched + touched_count,
-                         [&](const TouchingPlane& o) { return glm::dot(o.normal, face) > 0.999f; })) {
-          touched[touched_count++] = TouchingPlane{MovePhase::kMove, face, c.triangle};
-        }
+      if (d.feature == Feature::kFace && d.distance >= 0.0 && d.distance <= static_cast<double>(at_skin())) {
+        add_touching(c.triangle, d.normal, touched, touched_count);
       }
     }
     return any && all;

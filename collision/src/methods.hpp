@@ -14,8 +14,9 @@ struct SlideConstraints {
   /// Treat non-walkable contacts as vertical walls (their normal flattened onto the ground
   /// plane), so walking never climbs a steep slope.
   bool steep_as_wall = false;
-  /// Faces the body already touches at `position`, one skin away (the contacts the character's
-  /// last step ended with there; `phase` unused). The move is clipped against the planes of
+  /// Faces the body already touches at `position`, at the skin or closer without overlapping,
+  /// by their exact gaps there (the character's contacts at its step's start, or its wall test
+  /// at a step-up's lifted height; `phase` unused). The move is clipped against the planes of
   /// those it presses into before its first sweep, as Quake 3's PM_SlideMove seeds its planes
   /// with the ground plane: a sweep would meet each of them at once and clip the same, so this
   /// saves that sweep (on ground, every walking step's first). Flattened as hit normals are

@@ -140,7 +140,6 @@ struct Depenetration {
   float depth = 0.0f;    ///< deepest overlap found
 };
 
-/// Everything one move decided. Trace::clear() keeps capacity for reuse frame after frame.
 /// A surface a character's move started against: the body touched its face at the skin and the
 /// move pressed into it, so the move was clipped against its plane before any sweep (as a sweep
 /// meeting it at once would have clipped it).
@@ -150,13 +149,16 @@ struct TouchingPlane {
   std::uint32_t triangle = kNoTriangle;
 };
 
+/// Everything one move decided. Trace::clear() keeps capacity for reuse frame after frame.
 struct Trace {
   Method method = Method::kRobust;
   glm::vec3 start{0.0f};
   glm::vec3 desired{0.0f};  ///< the requested displacement
   glm::vec3 end{0.0f};
   std::vector<SlideIteration> iterations;
-  std::vector<TouchingPlane> touching;  ///< what the step's first move started clipped against
+  /// What the step's moves started clipped against: the first move's, and a step-up's forward
+  /// move at the lifted height.
+  std::vector<TouchingPlane> touching;
   GroundProbe ground;
   StepUp step_up;
   bool snapped_down = false;

@@ -57,8 +57,8 @@ class World {
   /// wherever they are, besides the BVH's candidates near the move, as the seed's loop over
   /// every triangle would.
   const std::vector<WidePrism>& wide_prisms() const { return wide_prisms_; }
-  /// Identifies this world's content among the process's worlds (never 0): what a
-  /// CharacterState's ContactsKey names.
+  /// Identifies this world's content among the process's worlds (never 0): part of what a
+  /// CharacterState's contacts_key digests.
   std::uint64_t id() const { return id_.value; }
 
  private:
