@@ -2,6 +2,8 @@
 // sphere): metre scale, Y up, radius 0.3, skin 0.02, walkable slope 50 degrees, step 0.4,
 // gravity 9.81. Each test names the behaviour and states its tolerance.
 #include <cmath>
+#include <cstdint>
+#include <random>
 #include <stdexcept>
 #include <vector>
 
@@ -671,5 +673,42 @@ TEST(CharacterBehaviour, TrustedAndLookedUpStartContactsGiveIdenticalSteps) {
       ASSERT_EQ(trusted.state.contacts.size(), looked_up.state.contacts.size()) << hz << " Hz, frame " << f;
       ASSERT_EQ(trusted.state.contacts_key, looked_up.state.contacts_key) << hz << " Hz, frame " << f;
     }
+  }
+}
+
+// Whatever a caller leaves in a state's contacts and key (random triangles, features, gaps and
+// normals, NaN and infinities, keys that match nothing or an old state's), a step neither
+// crashes nor returns anything non-finite, and matches the step from the same state with its
+// contacts looked up.
+TEST(CharacterBehaviour, GarbageStateContactsAndKeysNeitherCrashNorChangeTheStep) {
+  SceneBuilder s;
+  floor(s);
+  s.box({1, 0, -10}, {2, 3, 10});
+  const auto w = s.world();
+  Character c(w, {1.0f - kR - kSkin, kR + kSkin, 0});
+  c.input.velocity = {2, 0, 1};
+  c.simulate(0.25f);
+  const CharacterState good = c.state;
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> u(-2.0f, 2.0f);
+  const float odd[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1e38f, -1e-38f};
+  for (int trial = 0; trial < 300; ++trial) {
+    CharacterState bad = good;
+    bad.contacts.resize(rng() % 6);
+    for (collision::Contact& k : bad.contacts) {
+      k.triangle = rng() % 3 == 0 ? static_cast<std::uint32_t>(rng()) : static_cast<std::uint32_t>(rng() % 24);
+      k.feature = static_cast<collision::Feature>(rng() % 5);
+      k.distance = rng() % 4 == 0 ? odd[rng() % 7] : u(rng) * 0.05f;
+      k.normal = rng() % 4 == 0 ? vec3(odd[rng() % 7], 1, 0) : vec3(u(rng), u(rng), u(rng));
+      k.point = vec3(u(rng), u(rng), u(rng));
+    }
+    bad.contacts_key = trial % 3 == 0 ? good.contacts_key : static_cast<std::uint64_t>(rng()) << 32 | rng();
+    CharacterState looked_up = bad;
+    looked_up.contacts_key = 0;
+    const CharacterState out = collision::step_character(w, kBody, bad, c.input, c.dt, c.params);
+    const CharacterState ref = collision::step_character(w, kBody, looked_up, c.input, c.dt, c.params);
+    ASSERT_TRUE(std::isfinite(out.position.x) && std::isfinite(out.position.y) && std::isfinite(out.position.z)) << trial;
+    ASSERT_EQ(out.position, ref.position) << trial;
+    ASSERT_EQ(out.velocity, ref.velocity) << trial;
   }
 }
