@@ -77,7 +77,8 @@ void draw_inspector_section(LiveState& s) {
   }
   if (trace.step_up.attempted)
     ImGui::TextWrapped("step-up %s: %s", trace.step_up.succeeded ? "ok" : "failed", trace.step_up.reason.c_str());
-  // The faces the step started touching, which its first move kept to before any sweep.
+  // The faces the step's moves started against before any sweep (its first move's, and a
+  // step-up's forward move's at the lifted height).
   for (const collision::TouchingPlane& t : trace.touching) {
     ImGui::TextWrapped("started against tri %u (%s): normal %.3f %.3f %.3f", t.triangle, collision::to_string(t.phase),
                        static_cast<double>(t.normal.x), static_cast<double>(t.normal.y), static_cast<double>(t.normal.z));
