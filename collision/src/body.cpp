@@ -12,6 +12,7 @@
 #include "collision/capsule_queries.hpp"
 #include "collision/domain.hpp"
 #include "collision/world.hpp"
+#include "narrow_phase.hpp"
 
 namespace collision {
 
@@ -24,8 +25,6 @@ const char* to_string(Shape s) {
   return "?";
 }
 
-float Body::min_radius() const { return std::min({radii.x, radii.y, radii.z}); }
-
 float Body::bounding_radius() const {
   switch (shape) {
     case Shape::kEllipsoid: return std::max({radii.x, radii.y, radii.z});
@@ -33,11 +32,6 @@ float Body::bounding_radius() const {
     case Shape::kCapsule: return radii.x + half_height;
   }
   return 0.0f;
-}
-
-glm::vec3 Body::half_size() const {
-  if (shape == Shape::kCapsule) return radii + glm::abs(axis) * half_height;
-  return radii;
 }
 
 float Body::extent_along(const glm::vec3& dir) const {
@@ -90,6 +84,31 @@ Feature feature_of(const glm::dvec3& q, const glm::dvec3& a, const glm::dvec3& b
   return zeros == 0 ? Feature::kFace : zeros == 1 ? Feature::kEdge : Feature::kVertex;
 }
 
+// feature_of(cp.point, 0, b, c) for the closest point `cp` of triangle (0, b, c), read from its
+// Voronoi region where that gives the same answer, without computing the weights again:
+// - a corner region is that corner: feature_of's weights come out exactly (0, 0), (1, 0) or
+//   (0, 1) there (the same products in the same order);
+// - on a triangle far from degenerate (its smallest angle's sine squared above 0.01, its sides'
+//   squared lengths within 1e4 of each other), feature_of's weights of the rounded point differ
+//   from the region's by less than 2e-11 (the point's rounding, 10 eps |b| / (0.01 |c|) and
+//   alike): an edge region's structural zero stays below its 1e-9 and weights above 1e-6 stay
+//   above it, so an edge or face region whose other weights are all above 1e-6 is that edge
+//   or face.
+// The rest (a point within 1e-6 of a corner or edge, slivers, degenerate triangles) asks
+// feature_of.
+Feature feature_from_region(const detail::ClosestPoint& cp, const glm::dvec3& b, const glm::dvec3& c) {
+  const double d00 = glm::dot(b, b), d01 = glm::dot(b, c), d11 = glm::dot(c, c);
+  const double den = d00 * d11 - d01 * d01;
+  if (cp.feature == Feature::kVertex && den > 1e-30 * d00 * d11) return Feature::kVertex;
+  if (den > 1e-2 * d00 * d11 && d00 <= 1e4 * d11 && d11 <= 1e4 * d00) {
+    constexpr double kClear = 1e-6;
+    const int weights = (cp.v > kClear) + (cp.w > kClear) + (1.0 - cp.v - cp.w > kClear);
+    if (cp.feature == Feature::kFace && weights == 3) return Feature::kFace;
+    if (cp.feature == Feature::kEdge && weights == 2) return Feature::kEdge;
+  }
+  return feature_of(cp.point, glm::dvec3(0.0), b, c);
+}
+
 // Sphere: exact. Ellipsoid: in its unit-sphere space (scale by 1 / radii), the gap mapped back
 // along the contact normal. Relative to corner a, so far-from-origin levels keep their precision.
 // A centre on the triangle itself has no direction: the normal is left zero (callers use the
@@ -101,12 +120,13 @@ TriangleDistance ellipsoid_triangle_distance(const glm::vec3& center, const glm:
   const glm::dvec3 radii(body_radii);
   glm::dvec3 q;
   if (body_radii.x == body_radii.y && body_radii.y == body_radii.z) {
-    q = closest_point_on_triangle(rp, glm::dvec3(0.0), rb, rc);
+    const detail::ClosestPoint cp = detail::closest_point_region(rp, glm::dvec3(0.0), rb, rc);
+    q = cp.point;
     const glm::dvec3 d = rp - q;
     const double len = glm::length(d);
     k.distance = len - radii.x;
     if (len > 1e-9 * radii.x) k.normal = d / len;
-    k.feature = feature_of(q, glm::dvec3(0.0), rb, rc);
+    k.feature = feature_from_region(cp, rb, rc);
   } else {
     const glm::dvec3 sp = rp / radii;
     const glm::dvec3 sq = closest_point_on_triangle(sp, glm::dvec3(0.0), rb / radii, rc / radii);

@@ -479,7 +479,7 @@ TriangleDistance box_triangle_distance(const glm::vec3& center, const glm::vec3&
   Projection axes[kAxisCount];
   const SatResult s = sat(axes, project_axes(f, axes));
   if (s.distance <= 0.0) {
-    const detail::ClosestPoint cp = detail::closest_point_feature(f.p, f.v[0], f.v[1], f.v[2]);
+    const detail::ClosestPoint cp = detail::closest_point_region(f.p, f.v[0], f.v[1], f.v[2]);
     out.distance = s.distance;
     out.normal = s.axis;
     out.point = cp.point + f.a;
@@ -506,7 +506,7 @@ TriangleDistance box_triangle_distance(const glm::vec3& center, const glm::vec3&
   glm::dvec3 corner[8];
   box_corners(f.p, f.h, corner);
   for (const glm::dvec3& q : corner) {
-    const detail::ClosestPoint cp = detail::closest_point_feature(q, f.v[0], f.v[1], f.v[2]);
+    const detail::ClosestPoint cp = detail::closest_point_region(q, f.v[0], f.v[1], f.v[2]);
     keep(glm::dot(q - cp.point, q - cp.point), cp.point, q, cp.feature);
   }
   for (const glm::dvec3& x : f.v) {

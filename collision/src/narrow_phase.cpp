@@ -12,47 +12,9 @@ namespace collision {
 namespace {
 
 using detail::ClosestPoint;
+using detail::closest_point_region;
 using detail::closest_on_segment;
 using detail::entry_root;
-
-// Ericson 2005, 5.1.5, with the Voronoi region reported as a feature. A degenerate triangle
-// (zero area) falls back to the closest of its three edges.
-ClosestPoint closest_point_region(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b,
-                                  const glm::dvec3& c) {
-  const glm::dvec3 ab = b - a, ac = c - a, ap = p - a;
-  const double d1 = glm::dot(ab, ap), d2 = glm::dot(ac, ap);
-  if (d1 <= 0.0 && d2 <= 0.0) return {a, Feature::kVertex};
-  const glm::dvec3 bp = p - b;
-  const double d3 = glm::dot(ab, bp), d4 = glm::dot(ac, bp);
-  if (d3 >= 0.0 && d4 <= d3) return {b, Feature::kVertex};
-  const double vc = d1 * d4 - d3 * d2;
-  if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 - d3 > 0.0) {
-    return {a + (d1 / (d1 - d3)) * ab, Feature::kEdge};
-  }
-  const glm::dvec3 cp = p - c;
-  const double d5 = glm::dot(ab, cp), d6 = glm::dot(ac, cp);
-  if (d6 >= 0.0 && d5 <= d6) return {c, Feature::kVertex};
-  const double vb = d5 * d2 - d1 * d6;
-  if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && d2 - d6 > 0.0) {
-    return {a + (d2 / (d2 - d6)) * ac, Feature::kEdge};
-  }
-  const double va = d3 * d6 - d5 * d4;
-  if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 && (d4 - d3) + (d5 - d6) > 0.0) {
-    return {b + ((d4 - d3) / ((d4 - d3) + (d5 - d6))) * (c - b), Feature::kEdge};
-  }
-  const double denom = va + vb + vc;
-  if (!(denom > 0.0)) {  // degenerate: no interior
-    const glm::dvec3 q[3] = {closest_on_segment(p, a, b), closest_on_segment(p, b, c),
-                             closest_on_segment(p, c, a)};
-    int best = 0;
-    for (int i = 1; i < 3; ++i) {
-      if (glm::dot(p - q[i], p - q[i]) < glm::dot(p - q[best], p - q[best])) best = i;
-    }
-    return {q[best], Feature::kEdge};
-  }
-  const double v = vb / denom, w = vc / denom;
-  return {a + ab * v + ac * w, Feature::kFace};
-}
 
 }  // namespace
 
@@ -71,11 +33,6 @@ glm::dvec3 closest_on_segment(const glm::dvec3& p, const glm::dvec3& a, const gl
   if (len2 <= 0.0) return a;
   const double s = std::clamp(glm::dot(p - a, ab) / len2, 0.0, 1.0);
   return a + s * ab;
-}
-
-ClosestPoint closest_point_feature(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b,
-                                   const glm::dvec3& c) {
-  return closest_point_region(p, a, b, c);
 }
 
 SegmentClosest closest_segment_segment(const glm::dvec3& p1, const glm::dvec3& q1,

@@ -10,6 +10,7 @@
 /// axes over the swept interval (Ericson 2005 5.5, Gottschalk); capsule, the swept segment's
 /// distance to the triangle (collision/box_queries.hpp, collision/capsule_queries.hpp).
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 
@@ -50,11 +51,19 @@ struct Body {
   bool is_sphere() const { return shape == Shape::kEllipsoid && radii.x == radii.y && radii.y == radii.z; }
   /// The body's smallest half-size: ellipsoid, its smallest radius; box, its smallest half
   /// extent; capsule, its radius. Skin widths and tolerances are derived from it.
-  float min_radius() const;
+  float min_radius() const {
+    float r = radii.x;  // as std::min({x, y, z}): the first of equals, NaN as it compares
+    if (radii.y < r) r = radii.y;
+    if (radii.z < r) r = radii.z;
+    return r;
+  }
   /// The radius of the smallest sphere about the centre that holds the body.
   float bounding_radius() const;
   /// Half the size of the body's axis-aligned bounding box, per axis.
-  glm::vec3 half_size() const;
+  glm::vec3 half_size() const {
+    if (shape != Shape::kCapsule) return radii;
+    return radii + glm::vec3(std::fabs(axis.x), std::fabs(axis.y), std::fabs(axis.z)) * half_height;
+  }
   /// How far the body reaches from its centre along the unit direction `dir` (its support
   /// distance): the half height along up, for the character layer.
   float extent_along(const glm::vec3& dir) const;
