@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -72,6 +74,50 @@ std::uint64_t contacts_digest(std::uint64_t world, const Body& body, float reach
     d.add(c.distance, 0.0f);
   }
   return d.value();
+}
+
+// CharacterParams::resolved for a step. resolved() is a pure function of the parameters and the
+// body, and a caller passes the same ones frame after frame: each thread keeps its last answer
+// and gives it again when both are the same bit for bit (a NaN too: it is the same input). A
+// different input, or one that resolved() refuses, is resolved (and refused) as before.
+bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
+bool same_bits(const std::optional<float>& a, const std::optional<float>& b) {
+  return a.has_value() == b.has_value() && (!a || same_bits(*a, *b));
+}
+bool same_bits(const glm::vec3& a, const glm::vec3& b) {
+  return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z);
+}
+
+// Every field is compared: a field added to one of these types must be added here, which the
+// sizes remind of.
+static_assert(sizeof(CharacterParams) == 128 && sizeof(MoveParams) == 36 && sizeof(Body) == 32,
+              "a field was added: compare it in same_input");
+bool same_input(const CharacterParams& a, const Body& ab, const CharacterParams& b, const Body& bb) {
+  const MoveParams &am = a.move, &bm = b.move;
+  return ab.shape == bb.shape && same_bits(ab.radii, bb.radii) && same_bits(ab.half_height, bb.half_height) &&
+         same_bits(ab.axis, bb.axis) && same_bits(a.up, b.up) && same_bits(a.max_slope_degrees, b.max_slope_degrees) &&
+         same_bits(a.gravity, b.gravity) && same_bits(a.jump_speed, b.jump_speed) &&
+         same_bits(a.walk_speed, b.walk_speed) && same_bits(a.step_height, b.step_height) &&
+         same_bits(a.min_step_forward, b.min_step_forward) && same_bits(a.step_forward_test, b.step_forward_test) &&
+         same_bits(a.snap_distance, b.snap_distance) && same_bits(a.recovery, b.recovery) &&
+         same_bits(a.max_recovery_push, b.max_recovery_push) && same_bits(a.contact_tolerance, b.contact_tolerance) &&
+         am.method == bm.method && am.max_iterations == bm.max_iterations && same_bits(am.skin_width, bm.skin_width) &&
+         am.one_sided == bm.one_sided && same_bits(am.edge_margin, bm.edge_margin) &&
+         same_bits(am.seed_epsilon, bm.seed_epsilon);
+}
+
+CharacterParams resolved_for_step(const CharacterParams& params, const Body& body) {
+  struct Last {
+    bool valid = false;
+    CharacterParams params;
+    Body body;
+    CharacterParams resolved;
+  };
+  thread_local Last last;
+  if (last.valid && same_input(params, body, last.params, last.body)) return last.resolved;
+  CharacterParams r = params.resolved(body);  // throws on a refused input, which is not kept
+  last = Last{true, params, body, r};
+  return r;
 }
 
 Scratch& thread_scratch() {
@@ -180,26 +226,31 @@ struct Step {
     }
   }
 
+  // One phase's move by the step's method. `straight`: one sweep, no slide (step-up's lift).
   MoveResult run(const glm::vec3& from, const glm::vec3& disp, MovePhase phase, bool steep_as_wall,
-                 std::span<const TouchingPlane> touching = {}) const {
+                 std::span<const TouchingPlane> touching = {}, bool straight = false) const {
     const std::size_t before = trace ? trace->iterations.size() : 0;
     // Each phase's move is checked against the input domain like a call to move(): a sweep
     // answering invalid_input must never read as "nothing hit" (the body would pass through).
-    detail::validate_move(body, from, disp, p.move);
+    // The body and the move parameters were checked at the step's start (validate_state): only
+    // the position and displacement are new; outside the domain, validate_move says why.
+    if (!in_domain_move(from, disp)) detail::validate_move(body, from, disp, p.move);
+    MoveParams mp = p.move;
+    if (straight) mp.max_iterations = 1;
     MoveResult r;
-    switch (p.move.method) {
+    switch (mp.method) {
       case Method::kRobust:
-        r = detail::move_robust(world, body, from, disp, p.move, trace,
+        r = detail::move_robust(world, body, from, disp, mp, trace,
                                 {phase, p.up, min_walkable_cos, steep_as_wall, touching});
         break;
       case Method::kOffsetPrism:
-        r = detail::move_offset_prism(world, body, from, disp, p.move, trace);
+        r = detail::move_offset_prism(world, body, from, disp, mp, trace);
         break;
       case Method::kSphereClassify:
-        r = detail::move_sphere_classify(world, body, from, disp, p.move, trace);
+        r = detail::move_sphere_classify(world, body, from, disp, mp, trace);
         break;
       case Method::kBoxEdges:
-        r = detail::move_box_edges(world, body, from, disp, p.move, trace);
+        r = detail::move_box_edges(world, body, from, disp, mp, trace);
         break;
     }
     if (trace) {
@@ -408,9 +459,55 @@ struct Step {
     return any && all;
   }
 
-  // Jolt's WalkStairs: from where walking was blocked, lift by the step height, move forward by
-  // what is left of the walk (at least min_step_forward beyond the skin, which held the body
-  // back from the riser), and settle back down. Succeeds only on walkable ground (looked for
+  // Whether walled_above holds at every height the lift can reach from `start` (a straight
+  // sweep up by 0 to the step height), known from the contacts alone, for a sphere: every
+  // contact walled_above tests (the steep ones against `dir`) is a face whose plane the sphere
+  // stays outside of and within reach of, facing it as steep and against `dir` by a margin,
+  // with the centre's projection inside the triangle by a margin, at both ends of the lift (so
+  // all along it: the projection moves along a segment, the gap linearly). Then step-up fails
+  // whatever the lift meets, and its sweep is not needed. No contact may be close to an overlap
+  // (the lift's sweep would push the body out sideways): then, and for other shapes and
+  // methods, the lift is swept.
+  bool walled_all_the_way(const glm::vec3& start, const glm::vec3& dir, const std::vector<Contact>& walk) const {
+    if (!body.is_sphere() || p.move.method != Method::kRobust) return false;
+    const double r = body.radii.x, lift = *p.step_height;
+    const double margin = 1e-3 * r;  // in-plane, from every edge; the gap's is a tenth of it
+    const glm::dvec3 from(start), top = from + glm::dvec3(p.up) * lift;
+    bool any = false;
+    for (const Contact& c : walk) {
+      if (!(c.distance > 0.5f * skin)) return false;
+      if (walkable_normal(c.normal) || glm::dot(c.normal, dir) >= 0.0f) continue;
+      if (c.feature != Feature::kFace || c.triangle >= world.mesh().triangle_count()) return false;
+      const Triangle t = world.mesh().triangle(c.triangle);
+      const glm::dvec3 v[3] = {glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c)};
+      const glm::dvec3 wound = glm::cross(v[1] - v[0], v[2] - v[0]);  // the winding's normal
+      const double area2 = glm::length(wound);
+      if (!(area2 > 0.0)) return false;
+      const glm::dvec3 nw = wound / area2;
+      const double side = glm::dot(nw, from - v[0]) >= 0.0 ? 1.0 : -1.0;
+      const glm::dvec3 n = nw * side;  // towards the body
+      const double s0 = glm::dot(n, from - v[0]), s1 = glm::dot(n, top - v[0]);
+      if (!(std::min(s0, s1) > 0.5 * r && std::max(s0, s1) - r <= static_cast<double>(reach) - 0.1 * margin)) {
+        return false;
+      }
+      if (!(glm::dot(n, glm::dvec3(p.up)) < static_cast<double>(min_walkable_cos) - 1e-4) ||
+          !(glm::dot(n, glm::dvec3(dir)) < -1e-4)) {
+        return false;
+      }
+      for (int i = 0; i < 3; ++i) {
+        const glm::dvec3 e = v[(i + 1) % 3] - v[i];
+        const glm::dvec3 inward = glm::cross(nw, e) / glm::length(e);
+        if (!(glm::dot(from - v[i], inward) >= margin && glm::dot(top - v[i], inward) >= margin)) return false;
+      }
+      any = true;
+    }
+    return any;
+  }
+
+  // Jolt's WalkStairs: from where walking was blocked, lift by the step height (straight up: one
+  // sweep that stops at what it meets, no slide, as Jolt and Quake 3's PM_StepSlideMove cast
+  // it), move forward by what is left of the walk (at least min_step_forward beyond the skin,
+  // which held the body back from the riser), and settle back down. Succeeds only on walkable ground (looked for
   // step_forward_test further on when the first landing is on a stair's edge), higher than the
   // start. A try whose lifted body is still held back by everything that blocked the walk (a
   // wall) ends there, before the forward move: most tries are against walls. It may give up a
@@ -418,12 +515,15 @@ struct Step {
   // ended (a riser the body has not touched yet): a later step climbs it once it is touched.
   bool step_up(const glm::vec3& start, const glm::vec3& dir, float forward, const std::vector<Contact>& walk,
                glm::vec3& out) const {
+    // Untraced, a try against walls that hold the body back all along the lift ends here, with
+    // the answer the lift would give; a trace sweeps the lift, for the debugger to draw.
+    if (!trace && walled_all_the_way(start, dir, walk)) return false;
     StepUp s;
     s.attempted = true;
     // The reason is put into words only for a trace: a step without one allocates nothing here.
     const char* reason = nullptr;
     bool too_steep = false;
-    const MoveResult lift = run(start, p.up * *p.step_height, MovePhase::kStepUp, false);
+    const MoveResult lift = run(start, p.up * *p.step_height, MovePhase::kStepUp, false, {}, true);
     const float height = glm::dot(lift.position - start, p.up);
     glm::vec3 landed;
     bool probed = false;  // the scratch probe holds the contacts where land() landed
@@ -554,7 +654,7 @@ void fill_ground_trace(const Step& s, const CharacterState& out, Trace* trace) {
 
 CharacterState refresh_contacts(const World& world, const Body& body, const CharacterState& state,
                                 const CharacterParams& params) {
-  const CharacterParams p = params.resolved(body);
+  const CharacterParams p = resolved_for_step(params, body);
   validate_state(body, state, p);
   const Step s = make_step(world, body, p, nullptr);
   CharacterState out = state;
@@ -567,7 +667,7 @@ CharacterState refresh_contacts(const World& world, const Body& body, const Char
 CharacterState step_character(const World& world, const Body& body, const CharacterState& state,
                               const CharacterInput& input, float dt, const CharacterParams& params,
                               Trace* trace) {
-  const CharacterParams p = params.resolved(body);
+  const CharacterParams p = resolved_for_step(params, body);
   if (!std::isfinite(dt) || dt < 0.0f) throw std::invalid_argument("character: dt must be finite and >= 0");
   if (!finite(input.velocity)) throw std::invalid_argument("character: input velocity is not finite");
   if (!finite(input.ground_velocity)) throw std::invalid_argument("character: input ground_velocity is not finite");

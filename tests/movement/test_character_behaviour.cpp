@@ -3,6 +3,7 @@
 // gravity 9.81. Each test names the behaviour and states its tolerance.
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -710,5 +711,54 @@ TEST(CharacterBehaviour, GarbageStateContactsAndKeysNeitherCrashNorChangeTheStep
     ASSERT_TRUE(std::isfinite(out.position.x) && std::isfinite(out.position.y) && std::isfinite(out.position.z)) << trial;
     ASSERT_EQ(out.position, ref.position) << trial;
     ASSERT_EQ(out.velocity, ref.velocity) << trial;
+  }
+}
+
+// An untraced step-up try against walls that hold the body back all along its lift ends
+// without sweeping the lift (walled_all_the_way); a traced one sweeps it, for the debugger.
+// Both must end every step identically: a wander pressing into walls of thin triangles (the
+// body's projection crosses their diagonals as it rises), a wall leaning over the body, a wall
+// under a ceiling lower than the step height, a steep slope leaning away, and steps low
+// enough to climb (one whose riser the body touches on its face, below its top), compared bit for bit, frame after frame, at 30, 60 and 360 Hz.
+TEST(CharacterBehaviour, WallTriesGiveTheSameStepsWithAndWithoutTheLiftSwept) {
+  SceneBuilder s;
+  floor(s);
+  for (int i = 0; i < 40; ++i) {  // the wall x = 3, in strips 0.5 wide and 3 tall
+    const float z0 = -10.0f + 0.5f * static_cast<float>(i), z1 = z0 + 0.5f;
+    s.quad({3, 0, z0}, {3, 3, z0}, {3, 3, z1}, {3, 0, z1});
+  }
+  s.quad({-3, 0, -10}, {-3, 0, 10}, {-2.6f, 3, 10}, {-2.6f, 3, -10});  // leaning over the body
+  s.box({-10, 0, 6}, {10, 3, 7});        // the wall z = 6
+  s.box({-10, 0.75f, 4}, {10, 1, 6});    // and a ceiling over its foot, 0.13 above the head
+  s.quad({-10, 0, -4}, {10, 0, -4}, {10, 3, -5.1f}, {-10, 3, -5.1f});  // 70 degrees, leaning away
+  s.box({-1, 0, -2}, {1, 0.2f, -1.5f});  // a step of 0.2, below the centre
+  s.box({-2, 0, 1}, {-1, 0.35f, 3});     // and one of 0.35, above it: its riser is a face contact
+  const auto w = s.world();
+  for (float hz : {30.0f, 60.0f, 360.0f}) {
+    Character untraced(w, {0, kR + kSkin, 0}, hz);
+    Character traced(w, {0, kR + kSkin, 0}, hz);
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> angle(0.0f, 6.2831853f);
+    int wall_tries = 0, climbs = 0;
+    const int frames = static_cast<int>(30.0f * hz);
+    const int hold = static_cast<int>(0.4f * hz);
+    for (int f = 0; f < frames; ++f) {
+      if (f % hold == 0) {
+        const float a = angle(rng);
+        untraced.input.velocity = traced.input.velocity = vec3(std::cos(a), 0, std::sin(a)) * 3.0f;
+        untraced.input.jump = traced.input.jump = rng() % 7 == 0;
+      }
+      collision::Trace trace;
+      untraced.step();
+      traced.step(&trace);
+      if (trace.step_up.attempted) (trace.step_up.succeeded ? climbs : wall_tries) += 1;
+      ASSERT_EQ(untraced.state.position, traced.state.position) << hz << " Hz, frame " << f;
+      ASSERT_EQ(untraced.state.velocity, traced.state.velocity) << hz << " Hz, frame " << f;
+      ASSERT_EQ(untraced.state.contacts_key, traced.state.contacts_key) << hz << " Hz, frame " << f;
+      ASSERT_EQ(untraced.state.ground, traced.state.ground) << hz << " Hz, frame " << f;
+    }
+    EXPECT_GE(wall_tries, 50) << hz << " Hz: the wander should press into walls";
+    EXPECT_GE(climbs, 1) << hz << " Hz: and climb the step";
+    std::printf("%g Hz: %d failed step-up tries, %d climbs\n", hz, wall_tries, climbs);
   }
 }
