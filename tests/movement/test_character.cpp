@@ -1,5 +1,7 @@
 // The character layer: stairs, slopes, ground, ceilings, depenetration, determinism.
+#include <cmath>
 #include <cstring>
+#include <stdexcept>
 
 #include <gtest/gtest.h>
 
@@ -206,6 +208,43 @@ TEST(Character, SameInputsGiveBitIdenticalPositions) {
   const auto a = walk(), b = walk();
   ASSERT_EQ(a.size(), b.size());
   EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(vec3)), 0);
+}
+
+// A step resolves its parameters once while they stay the same (per thread): parameters or a
+// body changed between steps take effect at the next step, changing back gives the first
+// answer again bit for bit, and refused parameters are refused every time, also right after
+// accepted ones that differ from them in one field.
+TEST(Character, ChangedParametersAndBodiesTakeEffectAtTheNextStep) {
+  SceneBuilder s;
+  s.floor(-1000, -1000, 1000, 1000, 0, 16);
+  const auto w = s.world();
+  const CharacterState start = standing_at({0, 0, 100});  // in the air: gravity shows at once
+  const collision::CharacterInput in{};
+  CharacterParams heavy = zup(), light = zup();
+  heavy.gravity = 800.0f;
+  light.gravity = 100.0f;
+  const CharacterState a = collision::step_character(w, kSphere, start, in, kDt, heavy);
+  const CharacterState b = collision::step_character(w, kSphere, start, in, kDt, light);
+  const CharacterState c = collision::step_character(w, kSphere, start, in, kDt, heavy);
+  EXPECT_NEAR(a.velocity.z, -800.0f * kDt, 1e-3f);
+  EXPECT_NEAR(b.velocity.z, -100.0f * kDt, 1e-3f);
+  EXPECT_EQ(a.position, c.position);
+  EXPECT_EQ(a.velocity, c.velocity);
+  // The body too: a derived gravity follows the body's height (25 h).
+  const CharacterState small = collision::step_character(w, Body::sphere(8.0f), start, in, kDt, zup());
+  const CharacterState big = collision::step_character(w, kSphere, start, in, kDt, zup());
+  EXPECT_NEAR(small.velocity.z, -25.0f * 16.0f * kDt, 1e-2f);
+  EXPECT_NEAR(big.velocity.z, -25.0f * 32.0f * kDt, 1e-2f);
+  CharacterParams bad = heavy;
+  bad.gravity = -1.0f;
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_THROW(collision::step_character(w, kSphere, start, in, kDt, bad), std::invalid_argument);
+    EXPECT_NO_THROW(collision::step_character(w, kSphere, start, in, kDt, heavy));
+  }
+  bad = heavy;
+  bad.recovery = std::nanf("");
+  EXPECT_THROW(collision::step_character(w, kSphere, start, in, kDt, bad), std::invalid_argument);
+  EXPECT_THROW(collision::step_character(w, kSphere, start, in, kDt, bad), std::invalid_argument);
 }
 
 TEST(Character, WorksInYUpMeshesAtMetreScale) {
