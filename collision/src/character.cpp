@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
-#include <optional>
+#include <cstring>
+#include <type_traits>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -36,13 +38,27 @@ struct Scratch {
   std::vector<Contact> start;        // the contacts at the start, where the state's do not hold
 };
 
-// A 64-bit digest of the words given (FNV-1a's step over 64-bit words, two 32-bit values a
-// word, then splitmix64's finaliser so that every bit of every word reaches every bit of the
-// result); never 0.
+// A 64-bit digest of 64-bit words, two a round: each round multiplies one word, mixed with
+// the state, by the other into 128 bits and folds the halves (wyhash's mum), then splitmix64's
+// finaliser spreads every bit over the result; never 0. Words are read straight from memory
+// (two floats, or an index and a float, a word). Not a cryptographic hash: it tells a state a
+// step returned from one edited or built since.
 class Digest {
  public:
-  void add(std::uint32_t lo, std::uint32_t hi) { h_ = (h_ ^ (std::uint64_t{hi} << 32 | lo)) * 0x100000001b3ull; }
-  void add(float lo, float hi) { add(std::bit_cast<std::uint32_t>(lo), std::bit_cast<std::uint32_t>(hi)); }
+  __extension__ typedef unsigned __int128 Wide;  // GCC's and Clang's; __extension__: no -Wpedantic
+  void add(std::uint64_t a, std::uint64_t b) {
+    const Wide m = static_cast<Wide>(a ^ 0xa0761d6478bd642full) * (b ^ h_);
+    h_ = static_cast<std::uint64_t>(m) ^ static_cast<std::uint64_t>(m >> 64);
+  }
+  // The 8 bytes at `p`.
+  static std::uint64_t word(const void* p) {
+    std::uint64_t w;
+    std::memcpy(&w, p, sizeof w);
+    return w;
+  }
+  static std::uint64_t pair(float lo, float hi) {
+    return std::uint64_t{std::bit_cast<std::uint32_t>(hi)} << 32 | std::bit_cast<std::uint32_t>(lo);
+  }
   std::uint64_t value() const {
     std::uint64_t z = h_;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -52,60 +68,38 @@ class Digest {
   }
 
  private:
-  std::uint64_t h_ = 0xcbf29ce484222325ull;
+  std::uint64_t h_ = 0xe7037ed1a0b428dbull;
 };
+
+// Contact's layout, as contacts_digest reads it: four words from its start (the triangle
+// index and the point, the normal and the gap), then the feature and the walkable flag.
+static_assert(offsetof(Contact, point) == 4 && offsetof(Contact, normal) == 16 && offsetof(Contact, distance) == 28 &&
+              offsetof(Contact, feature) == 32 && offsetof(Contact, walkable) == 33 && sizeof(Feature) == 1);
 
 std::uint64_t contacts_digest(std::uint64_t world, const Body& body, float reach, const glm::vec3& pos,
                               const std::vector<Contact>& cs) {
   Digest d;
-  d.add(static_cast<std::uint32_t>(world), static_cast<std::uint32_t>(world >> 32));
-  d.add(static_cast<std::uint32_t>(body.shape), static_cast<std::uint32_t>(cs.size()));
-  d.add(body.radii.x, body.radii.y);
-  d.add(body.radii.z, body.half_height);
-  d.add(body.axis.x, body.axis.y);
-  d.add(body.axis.z, reach);
-  d.add(pos.x, pos.y);
-  d.add(pos.z, 0.0f);
+  d.add(world, std::uint64_t{static_cast<std::uint32_t>(body.shape)} << 32 | cs.size());
+  d.add(Digest::pair(body.radii.x, body.radii.y), Digest::pair(body.radii.z, body.half_height));
+  d.add(Digest::pair(body.axis.x, body.axis.y), Digest::pair(body.axis.z, reach));
+  d.add(Digest::pair(pos.x, pos.y), Digest::pair(pos.z, 0.0f));
   for (const Contact& c : cs) {
-    d.add(c.triangle, static_cast<std::uint32_t>(c.feature) | (c.walkable ? 0x100u : 0u));
-    d.add(c.point.x, c.point.y);
-    d.add(c.point.z, c.normal.x);
-    d.add(c.normal.y, c.normal.z);
-    d.add(c.distance, 0.0f);
+    const auto* bytes = reinterpret_cast<const unsigned char*>(&c);
+    std::uint16_t flags;  // the feature and the walkable flag, as bytes (a caller's garbage too)
+    std::memcpy(&flags, bytes + offsetof(Contact, feature), sizeof flags);
+    d.add(Digest::word(bytes), Digest::word(bytes + 8));
+    d.add(Digest::word(bytes + 16), Digest::word(bytes + 24));
+    d.add(flags, 0x8ebc6af09c88c6e3ull);
   }
   return d.value();
 }
 
 // CharacterParams::resolved for a step. resolved() is a pure function of the parameters and the
 // body, and a caller passes the same ones frame after frame: each thread keeps its last answer
-// and gives it again when both are the same bit for bit (a NaN too: it is the same input). A
-// different input, or one that resolved() refuses, is resolved (and refused) as before.
-bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
-bool same_bits(const std::optional<float>& a, const std::optional<float>& b) {
-  return a.has_value() == b.has_value() && (!a || same_bits(*a, *b));
-}
-bool same_bits(const glm::vec3& a, const glm::vec3& b) {
-  return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z);
-}
-
-// Every field is compared: a field added to one of these types must be added here, which the
-// sizes remind of.
-static_assert(sizeof(CharacterParams) == 128 && sizeof(MoveParams) == 36 && sizeof(Body) == 32,
-              "a field was added: compare it in same_input");
-bool same_input(const CharacterParams& a, const Body& ab, const CharacterParams& b, const Body& bb) {
-  const MoveParams &am = a.move, &bm = b.move;
-  return ab.shape == bb.shape && same_bits(ab.radii, bb.radii) && same_bits(ab.half_height, bb.half_height) &&
-         same_bits(ab.axis, bb.axis) && same_bits(a.up, b.up) && same_bits(a.max_slope_degrees, b.max_slope_degrees) &&
-         same_bits(a.gravity, b.gravity) && same_bits(a.jump_speed, b.jump_speed) &&
-         same_bits(a.walk_speed, b.walk_speed) && same_bits(a.step_height, b.step_height) &&
-         same_bits(a.min_step_forward, b.min_step_forward) && same_bits(a.step_forward_test, b.step_forward_test) &&
-         same_bits(a.snap_distance, b.snap_distance) && same_bits(a.recovery, b.recovery) &&
-         same_bits(a.max_recovery_push, b.max_recovery_push) && same_bits(a.contact_tolerance, b.contact_tolerance) &&
-         am.method == bm.method && am.max_iterations == bm.max_iterations && same_bits(am.skin_width, bm.skin_width) &&
-         am.one_sided == bm.one_sided && same_bits(am.edge_margin, bm.edge_margin) &&
-         same_bits(am.seed_epsilon, bm.seed_epsilon);
-}
-
+// and gives it again when both are the same byte for byte (then every field has the same bits;
+// padding that differs only costs a new resolution). Anything else, and anything resolved()
+// refuses, is resolved (and refused) as before.
+static_assert(std::is_trivially_copyable_v<CharacterParams> && std::is_trivially_copyable_v<Body>);
 CharacterParams resolved_for_step(const CharacterParams& params, const Body& body) {
   struct Last {
     bool valid = false;
@@ -114,9 +108,15 @@ CharacterParams resolved_for_step(const CharacterParams& params, const Body& bod
     CharacterParams resolved;
   };
   thread_local Last last;
-  if (last.valid && same_input(params, body, last.params, last.body)) return last.resolved;
-  CharacterParams r = params.resolved(body);  // throws on a refused input, which is not kept
-  last = Last{true, params, body, r};
+  if (last.valid && std::memcmp(&params, &last.params, sizeof params) == 0 &&
+      std::memcmp(&body, &last.body, sizeof body) == 0) {
+    return last.resolved;
+  }
+  const CharacterParams r = params.resolved(body);  // throws on a refused input, which is not kept
+  last.valid = true;
+  std::memcpy(&last.params, &params, sizeof params);  // the bytes, padding too, as compared above
+  std::memcpy(&last.body, &body, sizeof body);
+  last.resolved = r;
   return r;
 }
 
