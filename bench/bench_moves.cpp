@@ -6,8 +6,10 @@
 // step-up, snap-down; robust method, 4 slide iterations max) driven by prism_walks' seeded
 // random walks from the map's spawn points, exactly the walks of test_real_map_walks but with
 // no checks. For comparison, the same frames' requested displacements are replayed as plain
-// collision::move calls (collide-and-slide only, no character layer). Each figure is the best
-// of K runs, timed around the move loop alone. Goal (issue 3): 1 million moves/s on oa_dm1.
+// collision::move calls (collide-and-slide only, no character layer), and the same walks are
+// stepped in place with collision::update_character (the state kept by the loop, its contact
+// list's memory reused: no allocation a step), in turn with step_character's. Each figure is
+// the best of K runs, timed around the move loop alone. Goal (issue 3): 1 million moves/s on oa_dm1.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -54,7 +56,7 @@ collision::CharacterState placed(const collision::World& world, const collision:
 
 struct Result {
   std::size_t triangles = 0, spawns = 0, moves = 0;
-  double character_rate = 0.0, plain_rate = 0.0;
+  double character_rate = 0.0, in_place_rate = 0.0, plain_rate = 0.0;
 };
 
 Result bench_map(const std::string& name, int walks, int frames, int repeats) {
@@ -102,6 +104,16 @@ Result bench_map(const std::string& name, int walks, int frames, int repeats) {
     }
     const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     r.character_rate = std::max(r.character_rate, static_cast<double>(r.moves) / seconds);
+    // The same walks stepped in place (update_character, as a game loop keeps its characters:
+    // no list allocated per step), timed in turn with the above.
+    const auto t1 = Clock::now();
+    for (std::size_t w = 0; w < starts.size(); ++w) {
+      collision::CharacterState s = placed(world, body, starts[w], params);
+      for (const collision::CharacterInput& in : inputs[w]) collision::update_character(world, body, s, in, dt, params);
+      sink += s.position.x;
+    }
+    const double seconds_in_place = std::chrono::duration<double>(Clock::now() - t1).count();
+    r.in_place_rate = std::max(r.in_place_rate, static_cast<double>(r.moves) / seconds_in_place);
   }
   for (int k = 0; k < repeats; ++k) {
     const auto t0 = Clock::now();
@@ -140,13 +152,14 @@ int main(int argc, char** argv) {
   std::printf("bench_moves: sphere r = 16, robust method, 4 slide iterations max, dt = 1/60 s,\n"
               "%d walks x %d frames per map from the spawn points (seed %u), one thread, best of %d, %s traversal\n\n",
               walks, frames, kSeed, repeats, collision::bvh_uses_avx2() ? "8-wide AVX2" : "4-wide SSE");
-  std::printf("%-12s %9s %7s %9s %18s %14s %16s\n", "map", "triangles", "spawns", "moves",
-              "character moves/s", "plain move/s", "vs goal 1M/s");
+  std::printf("%-12s %9s %7s %9s %18s %14s %16s %17s %16s\n", "map", "triangles", "spawns", "moves",
+              "character moves/s", "plain move/s", "vs goal 1M/s", "in place moves/s", "in place vs 1M/s");
   try {
     for (const std::string& m : maps) {
       const Result r = bench_map(m, walks, frames, repeats);
-      std::printf("%-12s %9zu %7zu %9zu %18.0f %14.0f %15.2fx\n", m.c_str(), r.triangles, r.spawns,
-                  r.moves, r.character_rate, r.plain_rate, r.character_rate / kGoal);
+      std::printf("%-12s %9zu %7zu %9zu %18.0f %14.0f %15.2fx %17.0f %15.2fx\n", m.c_str(), r.triangles, r.spawns,
+                  r.moves, r.character_rate, r.plain_rate, r.character_rate / kGoal, r.in_place_rate,
+                  r.in_place_rate / kGoal);
       std::fflush(stdout);
     }
   } catch (const std::exception& e) {

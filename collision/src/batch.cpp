@@ -122,7 +122,7 @@ void step_characters(const World& world, const Body& body, std::span<CharacterSt
   require_room(states.size(), inputs.size(), "step_characters (inputs)");
   const CharacterParams resolved = params.resolved(body);  // once, not per character
   parallel_for(states.size(), threads, [&](std::size_t i) {
-    states[i] = step_character(world, body, states[i], inputs[i], dt, resolved);
+    update_character(world, body, states[i], inputs[i], dt, resolved);
   });
 }
 

@@ -26,10 +26,11 @@ namespace {
 
 using detail::finite;
 
-// Contact lists a step fills again and again, kept from one step to the next on each thread so
-// that their memory is reused: a step allocates only the contact list it returns (and, when the
-// body overlaps geometry, the list of overlapped triangles).
+// Lists a step fills again and again, kept from one step to the next on each thread so that
+// their memory is reused: a step allocates only the contact list it returns, and nothing in
+// place (update_character) once the lists have grown.
 struct Scratch {
+  std::vector<std::uint32_t> overlapped;  // recover()'s answer: the triangles being recovered from
   std::vector<Contact> contacts;     // the step's contacts, copied into the state at its end
   std::vector<Contact> probe;        // depenetration's, settle's, walkable_here's, the snap's
   std::vector<Contact> constraints;  // what constraining() answers
@@ -337,17 +338,19 @@ struct Step {
 
   // Step 1: pushes the body out of overlapping triangles (gap < 0) along their contact normals,
   // by `recovery` of what would bring each to the skin, at most max_recovery_push, and never
-  // with its centre through a triangle it does not overlap. Returns the overlapped triangles.
+  // with its centre through a triangle it does not overlap. Returns the overlapped triangles
+  // (ascending; the scratch holds them until the next step).
   // `start`: the contacts at `pos` within the reach; those with gaps <= 0 are what
   // find_contacts gives with reach 0.
-  std::vector<std::uint32_t> recover(glm::vec3& pos, const std::vector<Contact>& start) const {
+  const std::vector<std::uint32_t>& recover(glm::vec3& pos, const std::vector<Contact>& start) const {
     std::vector<Contact>& all = scratch.probe;
     all.clear();
     for (const Contact& c : start) {
       if (c.distance <= 0.0f) all.push_back(c);
     }
     const std::vector<Contact>& cs = constraining(all);
-    std::vector<std::uint32_t> overlapped;
+    std::vector<std::uint32_t>& overlapped = scratch.overlapped;
+    overlapped.clear();
     Depenetration d;
     glm::vec3 x(0.0f);
     for (const Contact& c : cs) {
@@ -652,27 +655,47 @@ void fill_ground_trace(const Step& s, const CharacterState& out, Trace* trace) {
 
 }  // namespace
 
-CharacterState refresh_contacts(const World& world, const Body& body, const CharacterState& state,
-                                const CharacterParams& params) {
+namespace {
+
+// refresh_contacts from `state` into `out`, which may be `state` itself.
+void refresh_into(const World& world, const Body& body, const CharacterState& state, const CharacterParams& params,
+                  CharacterState& out) {
   const CharacterParams p = resolved_for_step(params, body);
   validate_state(body, state, p);
   const Step s = make_step(world, body, p, nullptr);
-  CharacterState out = state;
-  s.contacts_at(state.position, out.contacts);
-  out.contacts_key = s.key_at(state.position, out.contacts);
+  if (&out != &state) out = state;
+  s.contacts_at(out.position, out.contacts);
+  out.contacts_key = s.key_at(out.position, out.contacts);
   s.ground_from(out.contacts, out);
+}
+
+}  // namespace
+
+CharacterState refresh_contacts(const World& world, const Body& body, const CharacterState& state,
+                                const CharacterParams& params) {
+  CharacterState out;
+  refresh_into(world, body, state, params, out);
   return out;
 }
 
-CharacterState step_character(const World& world, const Body& body, const CharacterState& state,
-                              const CharacterInput& input, float dt, const CharacterParams& params,
-                              Trace* trace) {
+namespace {
+
+// The step, from `state` into `out`, which may be `state` itself: everything read from the
+// state is read before `out` is written (its contacts, the start's, until step 6 replaces
+// them; its position through `start_position`). Writing into a state the caller keeps reuses
+// its contact list's memory.
+void step_into(const World& world, const Body& body, const CharacterState& state, const CharacterInput& input,
+               float dt, const CharacterParams& params, Trace* trace, CharacterState& out) {
   const CharacterParams p = resolved_for_step(params, body);
   if (!std::isfinite(dt) || dt < 0.0f) throw std::invalid_argument("character: dt must be finite and >= 0");
   if (!finite(input.velocity)) throw std::invalid_argument("character: input velocity is not finite");
   if (!finite(input.ground_velocity)) throw std::invalid_argument("character: input ground_velocity is not finite");
   validate_state(body, state, p);
-  if (dt == 0.0f) return refresh_contacts(world, body, state, p);
+  if (dt == 0.0f) {
+    refresh_into(world, body, state, p, out);
+    return;
+  }
+  const glm::vec3 start_position = state.position;
   if (trace) {
     trace->clear();
     trace->method = p.move.method;
@@ -691,7 +714,8 @@ CharacterState step_character(const World& world, const Body& body, const Charac
     find_contacts(world, body, pos, s.reach, s.scratch.start);
     start = &s.scratch.start;
   }
-  const std::vector<std::uint32_t> recovering = robust ? s.recover(pos, *start) : std::vector<std::uint32_t>{};
+  static const std::vector<std::uint32_t> kNone;
+  const std::vector<std::uint32_t>& recovering = robust ? s.recover(pos, *start) : kNone;
 
   // 2. Velocity.
   const glm::vec3 carried = state.velocity - state.input_velocity;
@@ -781,11 +805,10 @@ CharacterState step_character(const World& world, const Body& body, const Charac
     }
   }
 
-  // 6. Contacts, ground and velocity.
-  CharacterState out;
+  // 6. Contacts, ground and velocity (the state is no longer read: `out` may be it).
   out.position = pos;
   out.contacts.assign(contacts.begin(), contacts.end());
-  if (found) out.contacts_key = s.key_at(pos, out.contacts);
+  out.contacts_key = found ? s.key_at(pos, out.contacts) : 0;
   s.ground_from(out.contacts, out);
   const std::vector<Contact>& constraints = s.constraining(out.contacts);
   // The carried velocity meets walkable ground by the surface that holds the body (a ledge's
@@ -806,10 +829,24 @@ CharacterState step_character(const World& world, const Body& body, const Charac
   v_in = remove_into(v_in, as_walls);
   out.velocity = v_free + v_in;
   out.input_velocity = v_in;
-  out.effective_velocity = (pos - state.position) / dt;
+  out.effective_velocity = (pos - start_position) / dt;
   fill_ground_trace(s, out, trace);
   if (trace) trace->end = pos;
+}
+
+}  // namespace
+
+CharacterState step_character(const World& world, const Body& body, const CharacterState& state,
+                              const CharacterInput& input, float dt, const CharacterParams& params,
+                              Trace* trace) {
+  CharacterState out;
+  step_into(world, body, state, input, dt, params, trace, out);
   return out;
+}
+
+void update_character(const World& world, const Body& body, CharacterState& state, const CharacterInput& input,
+                      float dt, const CharacterParams& params, Trace* trace) {
+  step_into(world, body, state, input, dt, params, trace, state);
 }
 
 }  // namespace collision

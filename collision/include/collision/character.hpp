@@ -120,6 +120,14 @@ CharacterState step_character(const World& world, const Body& body, const Charac
                               const CharacterInput& input, float dt, const CharacterParams& params,
                               Trace* trace = nullptr);
 
+/// step_character in place (Jolt's CharacterVirtual::Update): `state` becomes the step's
+/// result, bit for bit what step_character returns, and its contact list's memory is reused, so
+/// that a character stepped frame after frame allocates nothing once its list has grown (with
+/// no trace; a trace's own lists may grow). On an exception (invalid input) `state` is left
+/// as it was.
+void update_character(const World& world, const Body& body, CharacterState& state, const CharacterInput& input,
+                      float dt, const CharacterParams& params, Trace* trace = nullptr);
+
 /// The state with its contacts, ground state, ground normal and ground triangle computed at its
 /// position, without moving: a character placed at rest starts on the ground.
 CharacterState refresh_contacts(const World& world, const Body& body, const CharacterState& state,
