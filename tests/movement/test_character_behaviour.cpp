@@ -762,3 +762,35 @@ TEST(CharacterBehaviour, WallTriesGiveTheSameStepsWithAndWithoutTheLiftSwept) {
     std::printf("%g Hz: %d failed step-up tries, %d climbs\n", hz, wall_tries, climbs);
   }
 }
+
+// Step-up lifts straight up, one sweep that stops a skin short of what it meets, as Jolt's
+// WalkStairs and Quake 3's PM_StepSlideMove cast their lift: against a wall under a ceiling
+// sloping up away from it at 45 degrees, the lift stops under the ceiling, directly above where
+// the walk ended (a slide would have carried it back along the ceiling and up), 0.6 - 0.3 sqrt(2)
+// - 0.02 sqrt(2) above it.
+TEST(CharacterBehaviour, StepUpLiftsStraightUpAndStopsUnderTheCeiling) {
+  SceneBuilder s;
+  floor(s);
+  s.box({1, 0, -5}, {2, 3, 5});                                // a wall whose face is x = 1
+  s.quad({1, 0.6f, -5}, {1, 0.6f, 5}, {-1, 2.6f, 5}, {-1, 2.6f, -5});  // x + y = 1.6 above it
+  const auto w = s.world();
+  Character c(w, {0, kR + kSkin, 0});
+  c.input.velocity = {2, 0, 0};
+  c.simulate(1.0f);
+  EXPECT_NEAR(c.pos().x, 1.0f - kR - kSkin, kSkinTolerance) << "pressed against the wall";
+  collision::Trace trace;
+  c.step(&trace);
+  ASSERT_TRUE(trace.step_up.attempted);
+  EXPECT_FALSE(trace.step_up.succeeded);
+  int lifts = 0;
+  for (const collision::SlideIteration& it : trace.iterations) {
+    if (it.phase != collision::MovePhase::kStepUp) continue;
+    ++lifts;
+    EXPECT_TRUE(it.hit) << "the lift meets the ceiling";
+    EXPECT_EQ(it.reached.x, it.start.x) << "straight up";
+    EXPECT_EQ(it.reached.z, it.start.z) << "straight up";
+    const float expected = 0.6f - (kR + kSkin) * std::sqrt(2.0f);
+    EXPECT_NEAR(it.reached.y - it.start.y, expected, 1e-4f);
+  }
+  EXPECT_EQ(lifts, 1) << "one sweep, no slide";
+}
