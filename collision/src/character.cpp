@@ -397,15 +397,17 @@ struct Step {
     bool any = false;
     const float dead_band = this->dead_band();  // closer than this to the skin is left alone
     for (int it = 0; it < 4; ++it) {
+      bool moved = false;  // a pass that moves nothing leaves every later pass nothing to move
       for (const Contact& c : cs) {
         if (c.distance < -skin || std::binary_search(recovering.begin(), recovering.end(), c.triangle)) continue;
         const float gap = c.distance + glm::dot(c.normal, x);
         const bool pushed_into = glm::dot(c.normal, disp) < 0.0f;
         if (gap < skin - dead_band || (pushed_into && gap > skin + dead_band)) {
           x += c.normal * (skin - gap);
-          any = true;
+          moved = any = true;
         }
       }
+      if (!moved) break;
     }
     if (any) {
       const float limit = 2.0f * skin + *p.contact_tolerance;
