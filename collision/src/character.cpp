@@ -8,10 +8,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <type_traits>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include <glm/ext/vector_double3.hpp>
 #include <glm/geometric.hpp>
@@ -476,7 +476,10 @@ struct Step {
   bool walled_all_the_way(const glm::vec3& start, const glm::vec3& dir, const std::vector<Contact>& walk) const {
     if (!body.is_sphere() || p.move.method != Method::kRobust) return false;
     const double r = body.radii.x, lift = *p.step_height;
-    const double margin = 1e-3 * r;  // in-plane, from every edge; the gap's is a tenth of it
+    // In-plane, from every edge; the gap's is a tenth of it. Both cover the float rounding of
+    // the lifted position the lift's sweep would reach (a few ulps of its coordinates).
+    const double extent = std::max({std::fabs(start.x), std::fabs(start.y), std::fabs(start.z)}) + lift;
+    const double margin = 1e-3 * r + 1e-5 * extent;
     const glm::dvec3 from(start), top = from + glm::dvec3(p.up) * lift;
     bool any = false;
     for (const Contact& c : walk) {
@@ -512,9 +515,9 @@ struct Step {
   // Jolt's WalkStairs: from where walking was blocked, lift by the step height (straight up: one
   // sweep that stops at what it meets, no slide, as Jolt and Quake 3's PM_StepSlideMove cast
   // it), move forward by what is left of the walk (at least min_step_forward beyond the skin,
-  // which held the body back from the riser), and settle back down. Succeeds only on walkable ground (looked for
-  // step_forward_test further on when the first landing is on a stair's edge), higher than the
-  // start. A try whose lifted body is still held back by everything that blocked the walk (a
+  // which held the body back from the riser), and settle back down. Succeeds only on walkable
+  // ground (looked for step_forward_test further on when the first landing is on a stair's
+  // edge), higher than the start. A try whose lifted body is still held back by everything that blocked the walk (a
   // wall) ends there, before the forward move: most tries are against walls. It may give up a
   // step the forward move would have found by sliding along such a wall, past where the walk
   // ended (a riser the body has not touched yet): a later step climbs it once it is touched.
@@ -655,10 +658,6 @@ void fill_ground_trace(const Step& s, const CharacterState& out, Trace* trace) {
   }
 }
 
-}  // namespace
-
-namespace {
-
 // refresh_contacts from `state` into `out`, which may be `state` itself.
 void refresh_into(const World& world, const Body& body, const CharacterState& state, const CharacterParams& params,
                   CharacterState& out) {
@@ -670,17 +669,6 @@ void refresh_into(const World& world, const Body& body, const CharacterState& st
   out.contacts_key = s.key_at(out.position, out.contacts);
   s.ground_from(out.contacts, out);
 }
-
-}  // namespace
-
-CharacterState refresh_contacts(const World& world, const Body& body, const CharacterState& state,
-                                const CharacterParams& params) {
-  CharacterState out;
-  refresh_into(world, body, state, params, out);
-  return out;
-}
-
-namespace {
 
 // The step, from `state` into `out`, which may be `state` itself: everything read from the
 // state is read before `out` is written (its contacts, the start's, until step 6 replaces
@@ -837,6 +825,13 @@ void step_into(const World& world, const Body& body, const CharacterState& state
 }
 
 }  // namespace
+
+CharacterState refresh_contacts(const World& world, const Body& body, const CharacterState& state,
+                                const CharacterParams& params) {
+  CharacterState out;
+  refresh_into(world, body, state, params, out);
+  return out;
+}
 
 CharacterState step_character(const World& world, const Body& body, const CharacterState& state,
                               const CharacterInput& input, float dt, const CharacterParams& params,

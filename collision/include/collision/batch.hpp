@@ -49,8 +49,8 @@ void raycast_batch(const World& world, std::span<const SegmentQuery> queries, st
 
 /// One step_character per character: states[i] becomes the step of states[i] with inputs[i]
 /// (characters do not collide with one another), in place (update_character: each state's
-/// contact list keeps its memory, so a frame allocates nothing once the lists have grown). `params` must be resolved for `body` or
-/// resolvable (as for step_character).
+/// contact list keeps its memory, so a frame allocates nothing once the lists have grown).
+/// `params` must be resolved for `body` or resolvable (as for step_character).
 void step_characters(const World& world, const Body& body, std::span<CharacterState> states,
                      std::span<const CharacterInput> inputs, float dt, const CharacterParams& params,
                      unsigned threads = 0);
