@@ -72,8 +72,10 @@ class Digest {
   std::uint64_t h_ = 0xe7037ed1a0b428dbull;
 };
 
-// Contact's layout, as contacts_digest reads it: four words from its start (the triangle
-// index and the point, the normal and the gap), then the feature and the walkable flag.
+// The layouts contacts_digest reads: Body's radii, half height and axis back to back;
+// Contact's four words from its start (the triangle index and the point, the normal and the
+// gap), then the feature and the walkable flag.
+static_assert(offsetof(Body, half_height) == offsetof(Body, radii) + 12 && offsetof(Body, axis) == offsetof(Body, half_height) + 4);
 static_assert(offsetof(Contact, point) == 4 && offsetof(Contact, normal) == 16 && offsetof(Contact, distance) == 28 &&
               offsetof(Contact, feature) == 32 && offsetof(Contact, walkable) == 33 && sizeof(Feature) == 1);
 
@@ -81,9 +83,10 @@ std::uint64_t contacts_digest(std::uint64_t world, const Body& body, float reach
                               const std::vector<Contact>& cs) {
   Digest d;
   d.add(world, std::uint64_t{static_cast<std::uint32_t>(body.shape)} << 32 | cs.size());
-  d.add(Digest::pair(body.radii.x, body.radii.y), Digest::pair(body.radii.z, body.half_height));
-  d.add(Digest::pair(body.axis.x, body.axis.y), Digest::pair(body.axis.z, reach));
-  d.add(Digest::pair(pos.x, pos.y), Digest::pair(pos.z, 0.0f));
+  const auto* b = reinterpret_cast<const unsigned char*>(&body);
+  d.add(Digest::word(b + offsetof(Body, radii)), Digest::word(b + offsetof(Body, radii) + 8));  // radii, half height
+  d.add(Digest::word(b + offsetof(Body, axis)), Digest::pair(body.axis.z, reach));
+  d.add(Digest::word(&pos.x), Digest::pair(pos.z, 0.0f));
   for (const Contact& c : cs) {
     const auto* bytes = reinterpret_cast<const unsigned char*>(&c);
     std::uint16_t flags;  // the feature and the walkable flag, as bytes (a caller's garbage too)
@@ -95,25 +98,43 @@ std::uint64_t contacts_digest(std::uint64_t world, const Body& body, float reach
   return d.value();
 }
 
-// CharacterParams::resolved for a step. resolved() is a pure function of the parameters and the
-// body, and a caller passes the same ones frame after frame: each thread keeps its last answer
-// and gives it again when both are the same byte for byte (then every field has the same bits;
-// padding that differs only costs a new resolution). Anything else, and anything resolved()
-// refuses, is resolved (and refused) as before.
+// What a step derives from its parameters and body alone.
+struct Resolved {
+  CharacterParams params;   // CharacterParams::resolved
+  float min_walkable_cos;   // walkable_normal's bound: cos(max_slope_degrees), less a hair
+  bool move_valid;          // validate_move accepts the body and params.move (checked on a zero move)
+};
+
+Resolved resolve(const CharacterParams& params, const Body& body) {
+  Resolved r{params.resolved(body), 0.0f, true};
+  r.min_walkable_cos = std::cos(glm::radians(r.params.max_slope_degrees)) - 1e-6f;
+  try {
+    detail::validate_move(body, glm::vec3(0.0f), glm::vec3(0.0f), r.params.move);
+  } catch (const std::invalid_argument&) {
+    r.move_valid = false;  // each step's validate_state then says why, in its own order
+  }
+  return r;
+}
+
+// resolve() for a step. It is a pure function of the parameters and the body, and a caller
+// passes the same ones frame after frame: each thread keeps its last answer and gives it again
+// when both are the same byte for byte (then every field has the same bits; padding that
+// differs only costs a new resolution). Anything else, and anything resolved() refuses, is
+// resolved (and refused) as before.
 static_assert(std::is_trivially_copyable_v<CharacterParams> && std::is_trivially_copyable_v<Body>);
-CharacterParams resolved_for_step(const CharacterParams& params, const Body& body) {
+Resolved resolved_for_step(const CharacterParams& params, const Body& body) {
   struct Last {
     bool valid = false;
     CharacterParams params;
     Body body;
-    CharacterParams resolved;
+    Resolved resolved;
   };
   thread_local Last last;
   if (last.valid && std::memcmp(&params, &last.params, sizeof params) == 0 &&
       std::memcmp(&body, &last.body, sizeof body) == 0) {
     return last.resolved;
   }
-  const CharacterParams r = params.resolved(body);  // throws on a refused input, which is not kept
+  const Resolved r = resolve(params, body);  // throws on a refused input, which is not kept
   last.valid = true;
   std::memcpy(&last.params, &params, sizeof params);  // the bytes, padding too, as compared above
   std::memcpy(&last.body, &body, sizeof body);
@@ -633,15 +654,21 @@ glm::vec3 remove_into(glm::vec3 v, const std::vector<Contact>& cs) {
   return v;
 }
 
-void validate_state(const Body& body, const CharacterState& s, const CharacterParams& p) {
-  detail::validate_move(body, s.position, s.velocity, p.move);
+// validate_move(body, position, velocity, params.move), whose body and parameter checks the
+// resolution ran once: only the position and velocity are checked each step, unless those did
+// not pass (then validate_move says why, in its order).
+void validate_state(const Body& body, const CharacterState& s, const Resolved& r) {
+  if (!r.move_valid || !in_domain_move(s.position, s.velocity)) {
+    detail::validate_move(body, s.position, s.velocity, r.params.move);
+  }
   if (!finite(s.input_velocity)) throw std::invalid_argument("character: state input_velocity is not finite");
 }
 
-Step make_step(const World& world, const Body& body, const CharacterParams& p, Trace* trace) {
+Step make_step(const World& world, const Body& body, const Resolved& r, Trace* trace) {
+  const CharacterParams& p = r.params;
   const float skin = p.move.resolved_skin(body);
-  return Step{world, body, p, trace, skin, skin + *p.contact_tolerance, body.min_radius(),
-              std::cos(glm::radians(p.max_slope_degrees)) - 1e-6f, thread_scratch()};
+  return Step{world, body, p, trace, skin, skin + *p.contact_tolerance, body.min_radius(), r.min_walkable_cos,
+              thread_scratch()};
 }
 
 void fill_ground_trace(const Step& s, const CharacterState& out, Trace* trace) {
@@ -659,11 +686,10 @@ void fill_ground_trace(const Step& s, const CharacterState& out, Trace* trace) {
 }
 
 // refresh_contacts from `state` into `out`, which may be `state` itself.
-void refresh_into(const World& world, const Body& body, const CharacterState& state, const CharacterParams& params,
+void refresh_into(const World& world, const Body& body, const CharacterState& state, const Resolved& r,
                   CharacterState& out) {
-  const CharacterParams p = resolved_for_step(params, body);
-  validate_state(body, state, p);
-  const Step s = make_step(world, body, p, nullptr);
+  validate_state(body, state, r);
+  const Step s = make_step(world, body, r, nullptr);
   if (&out != &state) out = state;
   s.contacts_at(out.position, out.contacts);
   out.contacts_key = s.key_at(out.position, out.contacts);
@@ -676,13 +702,14 @@ void refresh_into(const World& world, const Body& body, const CharacterState& st
 // its contact list's memory.
 void step_into(const World& world, const Body& body, const CharacterState& state, const CharacterInput& input,
                float dt, const CharacterParams& params, Trace* trace, CharacterState& out) {
-  const CharacterParams p = resolved_for_step(params, body);
+  const Resolved r = resolved_for_step(params, body);
+  const CharacterParams& p = r.params;
   if (!std::isfinite(dt) || dt < 0.0f) throw std::invalid_argument("character: dt must be finite and >= 0");
   if (!finite(input.velocity)) throw std::invalid_argument("character: input velocity is not finite");
   if (!finite(input.ground_velocity)) throw std::invalid_argument("character: input ground_velocity is not finite");
-  validate_state(body, state, p);
+  validate_state(body, state, r);
   if (dt == 0.0f) {
-    refresh_into(world, body, state, p, out);
+    refresh_into(world, body, state, r, out);
     return;
   }
   const glm::vec3 start_position = state.position;
@@ -691,7 +718,7 @@ void step_into(const World& world, const Body& body, const CharacterState& state
     trace->method = p.move.method;
     trace->start = state.position;
   }
-  const Step s = make_step(world, body, p, trace);
+  const Step s = make_step(world, body, r, trace);
   const glm::vec3 up = p.up;
   const bool robust = p.move.method == Method::kRobust;
 
@@ -829,7 +856,7 @@ void step_into(const World& world, const Body& body, const CharacterState& state
 CharacterState refresh_contacts(const World& world, const Body& body, const CharacterState& state,
                                 const CharacterParams& params) {
   CharacterState out;
-  refresh_into(world, body, state, params, out);
+  refresh_into(world, body, state, resolved_for_step(params, body), out);
   return out;
 }
 

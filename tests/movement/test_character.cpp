@@ -2,6 +2,7 @@
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -245,6 +246,34 @@ TEST(Character, ChangedParametersAndBodiesTakeEffectAtTheNextStep) {
   bad.recovery = std::nanf("");
   EXPECT_THROW(collision::step_character(w, kSphere, start, in, kDt, bad), std::invalid_argument);
   EXPECT_THROW(collision::step_character(w, kSphere, start, in, kDt, bad), std::invalid_argument);
+}
+
+// The body and move parameters are checked once per resolution, the state every step; the
+// errors and their order are validate_move's: a position outside the domain is named before an
+// invalid parameter, an invalid parameter with a good state is named every step.
+TEST(Character, InvalidStatesAndMoveParametersAreNamedInValidateMovesOrder) {
+  SceneBuilder s;
+  s.floor(-1000, -1000, 1000, 1000, 0, 16);
+  const auto w = s.world();
+  const collision::CharacterInput in{};
+  const auto message = [&](const CharacterState& st, const CharacterParams& p) -> std::string {
+    try {
+      collision::step_character(w, kSphere, st, in, kDt, p);
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    return "";
+  };
+  CharacterParams bad_iterations = zup();
+  bad_iterations.move.max_iterations = 0;
+  const CharacterState fine = standing_at({0, 0, 100});
+  const CharacterState far = standing_at({0, 0, 1e30f});
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_NE(message(fine, bad_iterations).find("max_iterations"), std::string::npos) << message(fine, bad_iterations);
+    EXPECT_NE(message(far, bad_iterations).find("position"), std::string::npos) << message(far, bad_iterations);
+    EXPECT_NE(message(far, zup()).find("position"), std::string::npos) << message(far, zup());
+    EXPECT_EQ(message(fine, zup()), "");
+  }
 }
 
 TEST(Character, WorksInYUpMeshesAtMetreScale) {
