@@ -408,11 +408,18 @@ struct Step {
   // inside the skin push it out, and triangles the move pushed into (normal against `disp`)
   // that ended just beyond the skin pull it in. Triangles still being recovered from an overlap
   // are left to the recovery rate. `found` tells whether `contacts` end as find_contacts gives
-  // them at the returned position (not when their gaps were moved by the push).
+  // them at the returned position (not when their gaps were moved by the push). `at_pos`, when
+  // given, is what find_contacts gives at `pos` with the reach (the step's start, where the
+  // move ended where it began: pressed into a corner or a wall head-on), taken instead of
+  // looking them up.
   glm::vec3 keep_skin(glm::vec3 pos, const glm::vec3& disp, const std::vector<std::uint32_t>& recovering,
-                      std::vector<Contact>& contacts, bool& found) const {
+                      std::vector<Contact>& contacts, bool& found, const std::vector<Contact>* at_pos) const {
     found = true;
-    find_contacts(world, body, pos, reach, contacts);
+    if (at_pos) {
+      contacts.assign(at_pos->begin(), at_pos->end());
+    } else {
+      find_contacts(world, body, pos, reach, contacts);
+    }
     const std::vector<Contact>& cs = constraining(contacts);
     glm::vec3 x(0.0f);
     bool any = false;
@@ -733,6 +740,12 @@ void step_into(const World& world, const Body& body, const CharacterState& state
   }
   static const std::vector<std::uint32_t> kNone;
   const std::vector<std::uint32_t>& recovering = robust ? s.recover(pos, *start) : kNone;
+  // The contacts at `at` when it is the step's start, bit for bit (the robust method's start
+  // contacts are exactly what find_contacts gives there, trusted by the key or looked up), else
+  // none.
+  const auto where_started = [&](const glm::vec3& at) -> const std::vector<Contact>* {
+    return robust && std::memcmp(&at, &start_position, sizeof at) == 0 ? start : nullptr;
+  };
 
   // 2. Velocity.
   const glm::vec3 carried = state.velocity - state.input_velocity;
@@ -763,7 +776,7 @@ void step_into(const World& world, const Body& body, const CharacterState& state
       pos = s.run(pos, disp, MovePhase::kWalk, true, touching).position;
       // A move into the skin of a wall stops one skin from it, as if it had hit.
       if (robust) {
-        pos = s.keep_skin(pos, disp, recovering, contacts, found);
+        pos = s.keep_skin(pos, disp, recovering, contacts, found, where_started(pos));
       } else {
         s.contacts_at(pos, contacts);
       }
@@ -800,7 +813,7 @@ void step_into(const World& world, const Body& body, const CharacterState& state
   }
   if (!have_contacts) {
     if (robust) {
-      pos = s.keep_skin(pos, disp, recovering, contacts, found);
+      pos = s.keep_skin(pos, disp, recovering, contacts, found, where_started(pos));
     } else {
       s.contacts_at(pos, contacts);
     }

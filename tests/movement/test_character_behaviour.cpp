@@ -794,3 +794,50 @@ TEST(CharacterBehaviour, StepUpLiftsStraightUpAndStopsUnderTheCeiling) {
   }
   EXPECT_EQ(lifts, 1) << "one sweep, no slide";
 }
+
+// A state whose key is set holds exactly the contacts found at its position: the triangles,
+// gaps, normals, points, features and walkable flags refresh_contacts gives there. A wander in
+// a small room presses into its walls and corners head-on, where a walk ends where it began
+// (the step then takes its start's contacts for its end), and slides along them elsewhere.
+TEST(CharacterBehaviour, KeyedStateContactsAreExactlyThoseFoundAtTheirPosition) {
+  SceneBuilder s;
+  floor(s);
+  s.box({2, 0, -10}, {3, 3, 10});    // walls x = +-2, z = +-2: a room 4 x 4
+  s.box({-3, 0, -10}, {-2, 3, 10});
+  s.box({-10, 0, 2}, {10, 3, 3});
+  s.box({-10, 0, -3}, {10, 3, -2});
+  s.box({0.5f, 0, 0.5f}, {2, 0.25f, 2});  // a step in a corner
+  const auto w = s.world();
+  for (float hz : {30.0f, 60.0f, 360.0f}) {
+    Character c(w, {0, kR + kSkin, 0}, hz);
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> angle(0.0f, 6.2831853f);
+    const int frames = static_cast<int>(20.0f * hz), hold = static_cast<int>(0.5f * hz);
+    int keyed = 0, unmoved = 0;
+    for (int f = 0; f < frames; ++f) {
+      if (f % hold == 0) {
+        const float a = f / hold % 3 == 0 ? 0.7853982f * static_cast<float>(rng() % 8) : angle(rng);  // corners head-on too
+        c.input.velocity = vec3(std::cos(a), 0, std::sin(a)) * 3.0f;
+      }
+      const vec3 before = c.pos();
+      c.step();
+      unmoved += c.pos() == before;
+      if (c.state.contacts_key == 0) continue;
+      ++keyed;
+      const CharacterState ref = collision::refresh_contacts(w, kBody, c.state, c.params);
+      ASSERT_EQ(c.state.contacts.size(), ref.contacts.size()) << hz << " Hz, frame " << f;
+      for (std::size_t i = 0; i < ref.contacts.size(); ++i) {
+        const collision::Contact &x = c.state.contacts[i], &y = ref.contacts[i];
+        ASSERT_EQ(x.triangle, y.triangle) << hz << " Hz, frame " << f;
+        ASSERT_EQ(x.distance, y.distance) << hz << " Hz, frame " << f;
+        ASSERT_EQ(x.normal, y.normal) << hz << " Hz, frame " << f;
+        ASSERT_EQ(x.point, y.point) << hz << " Hz, frame " << f;
+        ASSERT_EQ(x.feature, y.feature) << hz << " Hz, frame " << f;
+        ASSERT_EQ(x.walkable, y.walkable) << hz << " Hz, frame " << f;
+      }
+      ASSERT_EQ(c.state.contacts_key, ref.contacts_key) << hz << " Hz, frame " << f;
+    }
+    EXPECT_GE(keyed, frames / 2) << hz << " Hz";
+    EXPECT_GE(unmoved, frames / 20) << hz << " Hz: the wander should stand pressed into walls and corners";
+  }
+}
