@@ -1,10 +1,12 @@
 // bench_moves: character moves per second on real maps, one thread.
 //
-//   bench_moves [--walks N] [--frames F] [--repeats K] [MAP...]   (default oa_dm1 ctf_inyard)
+//   bench_moves [--walks N] [--frames F] [--repeats K] [--body sphere|capsule] [MAP...]
+//                                                         (default: sphere; oa_dm1 ctf_inyard)
 //
-// A move here is one collision::step_character call at 60 Hz (gravity, jumps, ground probe,
-// step-up, snap-down; robust method, 4 slide iterations max) driven by prism_walks' seeded
-// random walks from the map's spawn points, exactly the walks of test_real_map_walks but with
+// A move here is one collision::step_character call at 60 Hz for a sphere of radius 16 (or a
+// capsule of radius 16 and half height 12: Quake's 56 units tall player; gravity, jumps,
+// ground probe, step-up, snap-down; robust method, 4 slide iterations max) driven by
+// prism_walks' seeded random walks from the map's spawn points, exactly the walks of test_real_map_walks but with
 // no checks. For comparison, the same frames' requested displacements are replayed as plain
 // collision::move calls (collide-and-slide only, no character layer), and the same walks are
 // stepped in place with collision::update_character (the state kept by the loop, its contact
@@ -59,10 +61,13 @@ struct Result {
   double character_rate = 0.0, in_place_rate = 0.0, plain_rate = 0.0;
 };
 
-Result bench_map(const std::string& name, int walks, int frames, int repeats) {
+Result bench_map(const std::string& name, int walks, int frames, int repeats, bool capsule) {
   const collision::io::Level level = collision::io::load_level(name);
   const collision::World world(level.mesh);
-  const collision::Body body = collision::Body::sphere(16.0f);
+  // Quake's player is 32 wide and 56 tall: a sphere of radius 16, or a capsule of radius 16
+  // and half height 12 along the level's up axis.
+  const collision::Body body =
+      capsule ? collision::Body::capsule(16.0f, 12.0f, level.up) : collision::Body::sphere(16.0f);
   collision::CharacterParams params;
   params.up = level.up;
   params.move.method = collision::Method::kRobust;
@@ -132,6 +137,7 @@ Result bench_map(const std::string& name, int walks, int frames, int repeats) {
 
 int main(int argc, char** argv) {
   int walks = 200, frames = 600, repeats = 3;
+  bool capsule = false;
   std::vector<std::string> maps;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -139,8 +145,10 @@ int main(int argc, char** argv) {
     if (a == "--walks" && has_value) walks = std::atoi(argv[++i]);
     else if (a == "--frames" && has_value) frames = std::atoi(argv[++i]);
     else if (a == "--repeats" && has_value) repeats = std::atoi(argv[++i]);
-    else if (a.rfind("--", 0) == 0) {
-      std::fprintf(stderr, "usage: bench_moves [--walks N] [--frames F] [--repeats K] [MAP...]\n");
+    else if (a == "--body" && has_value && (std::string(argv[i + 1]) == "sphere" || std::string(argv[i + 1]) == "capsule")) {
+      capsule = std::string(argv[++i]) == "capsule";
+    } else if (a.rfind("--", 0) == 0) {
+      std::fprintf(stderr, "usage: bench_moves [--walks N] [--frames F] [--repeats K] [--body sphere|capsule] [MAP...]\n");
       return 2;
     } else maps.push_back(a);
   }
@@ -149,14 +157,15 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (maps.empty()) maps = {"oa_dm1", "ctf_inyard"};
-  std::printf("bench_moves: sphere r = 16, robust method, 4 slide iterations max, dt = 1/60 s,\n"
+  std::printf("bench_moves: %s, robust method, 4 slide iterations max, dt = 1/60 s,\n"
               "%d walks x %d frames per map from the spawn points (seed %u), one thread, best of %d, %s traversal\n\n",
-              walks, frames, kSeed, repeats, collision::bvh_uses_avx2() ? "8-wide AVX2" : "4-wide SSE");
+              capsule ? "capsule r = 16, half height 12" : "sphere r = 16", walks, frames, kSeed, repeats,
+              collision::bvh_uses_avx2() ? "8-wide AVX2" : "4-wide SSE");
   std::printf("%-12s %9s %7s %9s %18s %14s %16s %17s %16s\n", "map", "triangles", "spawns", "moves",
               "character moves/s", "plain move/s", "vs goal 1M/s", "in place moves/s", "in place vs 1M/s");
   try {
     for (const std::string& m : maps) {
-      const Result r = bench_map(m, walks, frames, repeats);
+      const Result r = bench_map(m, walks, frames, repeats, capsule);
       std::printf("%-12s %9zu %7zu %9zu %18.0f %14.0f %15.2fx %17.0f %15.2fx\n", m.c_str(), r.triangles, r.spawns,
                   r.moves, r.character_rate, r.plain_rate, r.character_rate / kGoal, r.in_place_rate,
                   r.in_place_rate / kGoal);

@@ -493,22 +493,39 @@ struct Step {
   }
 
   // Whether walled_above holds at every height the lift can reach from `start` (a straight
-  // sweep up by 0 to the step height), known from the contacts alone, for a sphere: every
-  // contact walled_above tests (the steep ones against `dir`) is a face whose plane the sphere
-  // stays outside of and within reach of, facing it as steep and against `dir` by a margin,
-  // with the centre's projection inside the triangle by a margin, at both ends of the lift (so
-  // all along it: the projection moves along a segment, the gap linearly). Then step-up fails
-  // whatever the lift meets, and its sweep is not needed. No contact may be close to an overlap
-  // (the lift's sweep would push the body out sideways): then, and for other shapes and
-  // methods, the lift is swept.
+  // sweep up by 0 to the step height), known from the contacts alone, for a sphere or a
+  // capsule: every contact walled_above tests (the steep ones against `dir`) is a face whose
+  // plane the body's core (the centre, or the capsule's segment ends) stays outside of and
+  // within reach of, facing it as steep and against `dir` by a margin, with the core's
+  // projection inside the triangle by a margin, at both ends of the lift. Then the same holds
+  // all along the lift (the projections move along segments, the gaps linearly, and a
+  // segment's gap to a plane is its nearer end's), the body's nearest point to the triangle
+  // projects into its face, and step-up fails whatever the lift meets: its sweep is not needed.
+  // No contact may be close to an overlap (the lift's sweep would push the body out sideways):
+  // then, and for other shapes and methods, the lift is swept.
   bool walled_all_the_way(const glm::vec3& start, const glm::vec3& dir, const std::vector<Contact>& walk) const {
-    if (!body.is_sphere() || p.move.method != Method::kRobust) return false;
+    if (p.move.method != Method::kRobust || !(body.is_sphere() || body.shape == Shape::kCapsule)) return false;
     const double r = body.radii.x, lift = *p.step_height;
     // In-plane, from every edge; the gap's is a tenth of it. Both cover the float rounding of
     // the lifted position the lift's sweep would reach (a few ulps of its coordinates).
-    const double extent = std::max({std::fabs(start.x), std::fabs(start.y), std::fabs(start.z)}) + lift;
+    const double extent = std::max({std::fabs(start.x), std::fabs(start.y), std::fabs(start.z)}) + lift +
+                          static_cast<double>(body.half_height);
     const double margin = 1e-3 * r + 1e-5 * extent;
-    const glm::dvec3 from(start), top = from + glm::dvec3(p.up) * lift;
+    // The core at the lift's bottom and top: [0, 1] the centre, or [0, 2] the segment's ends,
+    // then the same lifted.
+    const glm::dvec3 from(start), up(p.up), lifted = up * lift;
+    glm::dvec3 core[4];
+    int n_core = 0;
+    if (body.shape == Shape::kCapsule) {
+      const glm::dvec3 half = glm::dvec3(body.axis) * static_cast<double>(body.half_height);
+      core[0] = from - half;
+      core[1] = from + half;
+      n_core = 2;
+    } else {
+      core[0] = from;
+      n_core = 1;
+    }
+    for (int k = 0; k < n_core; ++k) core[n_core + k] = core[k] + lifted;
     bool any = false;
     for (const Contact& c : walk) {
       if (!(c.distance > 0.5f * skin)) return false;
@@ -522,19 +539,21 @@ struct Step {
       const glm::dvec3 nw = wound / area2;
       const double side = glm::dot(nw, from - v[0]) >= 0.0 ? 1.0 : -1.0;
       const glm::dvec3 n = nw * side;  // towards the body
-      const double s0 = glm::dot(n, from - v[0]), s1 = glm::dot(n, top - v[0]);
-      if (!(std::min(s0, s1) > 0.5 * r && std::max(s0, s1) - r <= static_cast<double>(reach) - 0.1 * margin)) {
+      if (!(glm::dot(n, up) < static_cast<double>(min_walkable_cos) - 1e-4) || !(glm::dot(n, glm::dvec3(dir)) < -1e-4)) {
         return false;
       }
-      if (!(glm::dot(n, glm::dvec3(p.up)) < static_cast<double>(min_walkable_cos) - 1e-4) ||
-          !(glm::dot(n, glm::dvec3(dir)) < -1e-4)) {
-        return false;
+      // The body's gap at the bottom and at the top of the lift: its core's nearest point's.
+      double gap[2] = {1e300, 1e300};
+      for (int k = 0; k < 2 * n_core; ++k) {
+        const double s_k = glm::dot(n, core[k] - v[0]);
+        if (!(s_k > 0.5 * r)) return false;
+        gap[k / n_core] = std::min(gap[k / n_core], s_k - r);
+        for (int i = 0; i < 3; ++i) {
+          const glm::dvec3 e = v[(i + 1) % 3] - v[i];
+          if (!(glm::dot(core[k] - v[i], glm::cross(nw, e)) >= margin * glm::length(e))) return false;
+        }
       }
-      for (int i = 0; i < 3; ++i) {
-        const glm::dvec3 e = v[(i + 1) % 3] - v[i];
-        const glm::dvec3 inward = glm::cross(nw, e) / glm::length(e);
-        if (!(glm::dot(from - v[i], inward) >= margin && glm::dot(top - v[i], inward) >= margin)) return false;
-      }
+      if (!(std::max(gap[0], gap[1]) <= static_cast<double>(reach) - 0.1 * margin)) return false;
       any = true;
     }
     return any;
@@ -545,10 +564,11 @@ struct Step {
   // it), move forward by what is left of the walk (at least min_step_forward beyond the skin,
   // which held the body back from the riser), and settle back down. Succeeds only on walkable
   // ground (looked for step_forward_test further on when the first landing is on a stair's
-  // edge), higher than the start. A try whose lifted body is still held back by everything that blocked the walk (a
-  // wall) ends there, before the forward move: most tries are against walls. It may give up a
-  // step the forward move would have found by sliding along such a wall, past where the walk
-  // ended (a riser the body has not touched yet): a later step climbs it once it is touched.
+  // edge), higher than the start. A try whose lifted body is still held back by everything
+  // that blocked the walk (a wall) ends there, before the forward move: most tries are against
+  // walls. It may give up a step the forward move would have found by sliding along such a
+  // wall, past where the walk ended (a riser the body has not touched yet): a later step climbs
+  // it once it is touched.
   bool step_up(const glm::vec3& start, const glm::vec3& dir, float forward, const std::vector<Contact>& walk,
                glm::vec3& out) const {
     // Untraced, a try against walls that hold the body back all along the lift ends here, with

@@ -63,15 +63,19 @@ struct Character {
   CharacterState state;
   float dt = 1.0f / 60.0f;
   CharacterInput input;
+  Body body = kBody;
 
-  Character(const collision::World& w, vec3 at, float hz = 60.0f) : world(w), dt(1.0f / hz) { place(at); }
+  Character(const collision::World& w, vec3 at, float hz = 60.0f, const Body& b = kBody)
+      : world(w), dt(1.0f / hz), body(b) {
+    place(at);
+  }
   void place(vec3 at) {
     CharacterState s;
     s.position = at;
-    state = collision::refresh_contacts(world, kBody, s, params);
+    state = collision::refresh_contacts(world, body, s, params);
   }
   void step(collision::Trace* trace = nullptr) {
-    state = collision::step_character(world, kBody, state, input, dt, params, trace);
+    state = collision::step_character(world, body, state, input, dt, params, trace);
     input.jump = false;
   }
   void simulate(float seconds) {
@@ -719,7 +723,9 @@ TEST(CharacterBehaviour, GarbageStateContactsAndKeysNeitherCrashNorChangeTheStep
 // Both must end every step identically: a wander pressing into walls of thin triangles (the
 // body's projection crosses their diagonals as it rises), a wall leaning over the body, a wall
 // under a ceiling lower than the step height, a steep slope leaning away, and steps low
-// enough to climb (one whose riser the body touches on its face, below its top), compared bit for bit, frame after frame, at 30, 60 and 360 Hz.
+// enough to climb (one whose riser the body touches on its face, below its top), compared bit
+// for bit, frame after frame, at 30, 60 and 360 Hz, for a sphere and for a capsule (whose
+// segment's two ends are checked).
 TEST(CharacterBehaviour, WallTriesGiveTheSameStepsWithAndWithoutTheLiftSwept) {
   SceneBuilder s;
   floor(s);
@@ -734,9 +740,12 @@ TEST(CharacterBehaviour, WallTriesGiveTheSameStepsWithAndWithoutTheLiftSwept) {
   s.box({-1, 0, -2}, {1, 0.2f, -1.5f});  // a step of 0.2, below the centre
   s.box({-2, 0, 1}, {-1, 0.35f, 3});     // and one of 0.35, above it: its riser is a face contact
   const auto w = s.world();
+  const Body capsule = Body::capsule(kR, 0.15f, {0, 1, 0});
+  for (const Body& body : {kBody, capsule})
   for (float hz : {30.0f, 60.0f, 360.0f}) {
-    Character untraced(w, {0, kR + kSkin, 0}, hz);
-    Character traced(w, {0, kR + kSkin, 0}, hz);
+    const vec3 at(0, body.extent_along({0, 1, 0}) + kSkin, 0);
+    Character untraced(w, at, hz, body);
+    Character traced(w, at, hz, body);
     std::mt19937 rng(11);
     std::uniform_real_distribution<float> angle(0.0f, 6.2831853f);
     int wall_tries = 0, climbs = 0;
@@ -752,14 +761,14 @@ TEST(CharacterBehaviour, WallTriesGiveTheSameStepsWithAndWithoutTheLiftSwept) {
       untraced.step();
       traced.step(&trace);
       if (trace.step_up.attempted) (trace.step_up.succeeded ? climbs : wall_tries) += 1;
-      ASSERT_EQ(untraced.state.position, traced.state.position) << hz << " Hz, frame " << f;
-      ASSERT_EQ(untraced.state.velocity, traced.state.velocity) << hz << " Hz, frame " << f;
-      ASSERT_EQ(untraced.state.contacts_key, traced.state.contacts_key) << hz << " Hz, frame " << f;
-      ASSERT_EQ(untraced.state.ground, traced.state.ground) << hz << " Hz, frame " << f;
+      ASSERT_EQ(untraced.state.position, traced.state.position) << to_string(body.shape) << ", " << hz << " Hz, frame " << f;
+      ASSERT_EQ(untraced.state.velocity, traced.state.velocity) << to_string(body.shape) << ", " << hz << " Hz, frame " << f;
+      ASSERT_EQ(untraced.state.contacts_key, traced.state.contacts_key) << to_string(body.shape) << ", " << hz << " Hz, frame " << f;
+      ASSERT_EQ(untraced.state.ground, traced.state.ground) << to_string(body.shape) << ", " << hz << " Hz, frame " << f;
     }
     EXPECT_GE(wall_tries, 50) << hz << " Hz: the wander should press into walls";
     EXPECT_GE(climbs, 1) << hz << " Hz: and climb the step";
-    std::printf("%g Hz: %d failed step-up tries, %d climbs\n", hz, wall_tries, climbs);
+    std::printf("%s, %g Hz: %d failed step-up tries, %d climbs (ends at %g %g %g)\n", to_string(body.shape), hz, wall_tries, climbs, untraced.pos().x, untraced.pos().y, untraced.pos().z);
   }
 }
 
