@@ -459,6 +459,13 @@ struct Step {
     return pos;
   }
 
+  // Whether contact `c` (of the walk's end) is one that held back a walk along `dir`: steep,
+  // its normal against `dir`. walled_above tests these at the lifted height, and
+  // walled_all_the_way must pick exactly the same ones.
+  bool held_back(const Contact& c, const glm::vec3& dir) const {
+    return !(walkable_normal(c.normal) || glm::dot(c.normal, dir) >= 0.0f);
+  }
+
   // Whether the steep contacts that held the walk back (`walk`: the contacts at the walk's end;
   // those whose normal is against `dir`) all hold the body back at the lifted height `lifted`
   // too: each still touched, still steep, its normal still against `dir`. Then what blocked
@@ -473,7 +480,7 @@ struct Step {
     touched_count = 0;
     bool any = false, all = true;
     for (const Contact& c : walk) {
-      if (walkable_normal(c.normal) || glm::dot(c.normal, dir) >= 0.0f) continue;
+      if (!held_back(c, dir)) continue;
       const TriangleDistance d = distance_to_triangle(world.mesh().triangle(c.triangle), body, lifted, reach);
       if (d.invalid_input || !(d.distance <= static_cast<double>(reach))) {
         all = false;
@@ -529,7 +536,7 @@ struct Step {
     bool any = false;
     for (const Contact& c : walk) {
       if (!(c.distance > 0.5f * skin)) return false;
-      if (walkable_normal(c.normal) || glm::dot(c.normal, dir) >= 0.0f) continue;
+      if (!held_back(c, dir)) continue;
       if (c.feature != Feature::kFace || c.triangle >= world.mesh().triangle_count()) return false;
       const Triangle t = world.mesh().triangle(c.triangle);
       const glm::dvec3 v[3] = {glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c)};
