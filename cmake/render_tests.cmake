@@ -23,6 +23,11 @@ endfunction()
 #
 # Registers TARGET as a test run inside a virtual X server (xvfb-run, Debian's xvfb), with the
 # given environment list; warns and skips when xvfb-run is missing.
+# The virtual X server's arguments for every Xvfb test. -noreset: by default an X server resets
+# when its last client disconnects, and a window opened while it resets fails ("X11: Failed to
+# open display"); a test binary that closes one window and opens the next hits that window.
+set(PRISM_XVFB_SERVER_ARGS "-screen 0 1280x720x24 -noreset")
+
 function(prism_add_xvfb_test name target env_var)
   find_program(PRISM_XVFB_RUN xvfb-run)
   if(NOT PRISM_XVFB_RUN)
@@ -30,7 +35,7 @@ function(prism_add_xvfb_test name target env_var)
     return()
   endif()
   add_test(NAME ${name}
-    COMMAND ${PRISM_XVFB_RUN} -a -s "-screen 0 1280x720x24" $<TARGET_FILE:${target}>)
+    COMMAND ${PRISM_XVFB_RUN} -a -s "${PRISM_XVFB_SERVER_ARGS}" $<TARGET_FILE:${target}>)
   # RESOURCE_LOCK: two `xvfb-run -a` starting at once can pick the same display number (it
   # looks for a free one, then starts the server): one then fails or times out. ctest -j runs
   # the Xvfb tests one at a time.
