@@ -12,6 +12,7 @@
 #include <glm/geometric.hpp>
 
 #include "collision/bvh.hpp"
+#include "bvh_grid.hpp"
 
 namespace collision {
 
@@ -23,23 +24,33 @@ constexpr float kTraversalCost = 1.0f;
 constexpr float kIntersectionCost = 1.0f;
 constexpr int kMaxSahDepth = 48;
 
-struct Primitive {
-  Aabb box;
-  glm::vec3 centroid;
+// A triangle as the build sorts it: its box and centroid as SSE-loadable rows (lane 3 of the
+// box rows unused; lane 3 of the centroid row is the triangle index's bits, masked off).
+struct alignas(16) Primitive {
+  float min[4], max[4];
+  float centroid[3];
   std::uint32_t triangle;
+  __m128 min4() const { return _mm_load_ps(min); }
+  __m128 max4() const { return _mm_load_ps(max); }
+  __m128 centroid4() const { return _mm_load_ps(centroid); }
 };
 
 // A bin's box in SSE registers (x, y, z, unused): growing it is two instructions.
 struct BinBox {
   __m128 min = _mm_set1_ps(std::numeric_limits<float>::infinity());
   __m128 max = _mm_set1_ps(-std::numeric_limits<float>::infinity());
-  void grow(const Aabb& b) {
-    min = _mm_min_ps(min, _mm_setr_ps(b.min.x, b.min.y, b.min.z, 0.0f));
-    max = _mm_max_ps(max, _mm_setr_ps(b.max.x, b.max.y, b.max.z, 0.0f));
+  void grow(__m128 lo, __m128 hi) {
+    min = _mm_min_ps(min, lo);
+    max = _mm_max_ps(max, hi);
   }
-  void grow(const BinBox& b) {
-    min = _mm_min_ps(min, b.min);
-    max = _mm_max_ps(max, b.max);
+  Aabb aabb() const {
+    alignas(16) float lo[4], hi[4];
+    _mm_store_ps(lo, min);
+    _mm_store_ps(hi, max);
+    Aabb b;
+    b.min = glm::vec3(lo[0], lo[1], lo[2]);
+    b.max = glm::vec3(hi[0], hi[1], hi[2]);
+    return b;
   }
   float half_area() const {
     alignas(16) float e[4];
@@ -57,23 +68,31 @@ struct BinaryNode {
   bool leaf() const { return left < 0; }
 };
 
-// Bins centroids along one axis. In double: a float extent of centroids spanning more than
-// FLT_MAX is infinite, its scale zero, and (c - lo) * scale then NaN, whose conversion to int
-// is undefined (it indexed BinBox[32] at -2^31 before). The clamp runs on the double, before the
-// conversion, so every finite input lands in [0, bins - 1].
-struct AxisBinning {
-  double lo = 0.0, scale = 0.0;
-  int bins = 1;
-  AxisBinning() = default;
-  AxisBinning(float min, float max, int bin_count) : lo(min), bins(bin_count) {
-    const double extent = static_cast<double>(max) - lo;
-    scale = extent > 0.0 && std::isfinite(extent) ? static_cast<double>(bins) / extent : 0.0;
+// Bins centroids along the three axes at once: bin = (c - lo) * scale, clamped to [0, bins - 1]
+// in float before the conversion to int, so that every input lands in range: a centroid
+// extent too large for float (an input outside the domain: make_mesh refuses them, but a mesh
+// changed afterwards is built as it is) gives an infinite difference, clamped to the last bin,
+// and a NaN (max's second operand is returned for it) the first. The scale is computed in
+// double and is 0 on an axis whose centroids coincide (or whose extent is not finite): that
+// axis does not split.
+struct CentroidBinning {
+  __m128 lo, scale, last;
+  float scales[3];
+  CentroidBinning(const Aabb& centroids, int bins) {
+    for (int a = 0; a < 3; ++a) {
+      const double extent = static_cast<double>(centroids.max[a]) - centroids.min[a];
+      const double sc = extent > 0.0 && std::isfinite(extent) ? static_cast<double>(bins) / extent : 0.0;
+      scales[a] = std::isfinite(static_cast<float>(sc)) ? static_cast<float>(sc) : 0.0f;
+    }
+    lo = _mm_setr_ps(centroids.min.x, centroids.min.y, centroids.min.z, 0.0f);
+    scale = _mm_setr_ps(scales[0], scales[1], scales[2], 0.0f);
+    last = _mm_set1_ps(static_cast<float>(bins - 1));
   }
-  bool splits() const { return scale > 0.0; }
-  int bin(float c) const {
-    const double b = (static_cast<double>(c) - lo) * scale;
-    if (!(b > 0.0)) return 0;  // NaN included
-    return b >= static_cast<double>(bins - 1) ? bins - 1 : static_cast<int>(b);
+  bool splits(int axis) const { return scales[axis] > 0.0f; }
+  // The three bins of a centroid row (lane 3 ignored).
+  __m128i bins(__m128 c) const {
+    const __m128 b = _mm_max_ps(_mm_mul_ps(_mm_sub_ps(c, lo), scale), _mm_setzero_ps());
+    return _mm_cvttps_epi32(_mm_min_ps(b, last));
   }
 };
 
@@ -94,31 +113,41 @@ struct Builder {
     // Bin all three axes in one pass over the primitives; small nodes use fewer bins (as many
     // as primitives), which costs nothing in quality and most of the time at the bottom.
     const int bins = std::min(kBins, std::max(4, static_cast<int>(count)));
-    std::array<AxisBinning, 3> binning;
+    const CentroidBinning binning(centroids, bins);
+    // Only the first `bins` of each axis are used: only they are cleared.
+    __m128 bin_min[3][kBins], bin_max[3][kBins];
+    std::uint32_t bin_count[3][kBins];
+    const __m128 empty_min = _mm_set1_ps(std::numeric_limits<float>::infinity());
+    const __m128 empty_max = _mm_set1_ps(-std::numeric_limits<float>::infinity());
     for (int axis = 0; axis < 3; ++axis) {
-      binning[axis] = AxisBinning(centroids.min[axis], centroids.max[axis], bins);
+      for (int b = 0; b < bins; ++b) {
+        bin_min[axis][b] = empty_min;
+        bin_max[axis][b] = empty_max;
+        bin_count[axis][b] = 0;
+      }
     }
-    std::array<std::array<BinBox, kBins>, 3> bin_box;
-    std::array<std::array<std::uint32_t, kBins>, 3> bin_count{};
     for (std::uint32_t i = first; i < first + count; ++i) {
       const Primitive& p = prims[i];
+      alignas(16) std::int32_t b[4];
+      _mm_store_si128(reinterpret_cast<__m128i*>(b), binning.bins(p.centroid4()));
+      const __m128 lo = p.min4(), hi = p.max4();
       for (int axis = 0; axis < 3; ++axis) {
-        const int b = binning[axis].bin(p.centroid[axis]);
-        bin_box[axis][b].grow(p.box);
-        ++bin_count[axis][b];
+        bin_min[axis][b[axis]] = _mm_min_ps(bin_min[axis][b[axis]], lo);
+        bin_max[axis][b[axis]] = _mm_max_ps(bin_max[axis][b[axis]], hi);
+        ++bin_count[axis][b[axis]];
       }
     }
     float best_cost = std::numeric_limits<float>::infinity();
     int best_axis = -1, best_bin = -1;
     for (int axis = 0; axis < 3; ++axis) {
-      if (!binning[axis].splits()) continue;
+      if (!binning.splits(axis)) continue;
       // Sweep from the right to get the right-side areas, then from the left.
       std::array<float, kBins> right_area{};
       std::array<std::uint32_t, kBins> right_count{};
       BinBox acc;
       std::uint32_t n = 0;
       for (int b = bins - 1; b > 0; --b) {
-        acc.grow(bin_box[axis][b]);
+        acc.grow(bin_min[axis][b], bin_max[axis][b]);
         n += bin_count[axis][b];
         right_area[b] = acc.half_area();
         right_count[b] = n;
@@ -126,7 +155,7 @@ struct Builder {
       acc = BinBox{};
       n = 0;
       for (int b = 0; b < bins - 1; ++b) {
-        acc.grow(bin_box[axis][b]);
+        acc.grow(bin_min[axis][b], bin_max[axis][b]);
         n += bin_count[axis][b];
         const std::uint32_t nr = right_count[b + 1];
         if (n == 0 || nr == 0) continue;
@@ -142,10 +171,11 @@ struct Builder {
     const float split_cost = area > 0.0f ? kTraversalCost + tri * best_cost / area : leaf_cost;
     if (best_axis < 0) return split_median(first, count);  // all centroids coincide
     if (may_be_leaf && split_cost >= leaf_cost) return 0;
-    const AxisBinning& split_axis = binning[best_axis];
     const auto mid = std::partition(
         prims.begin() + first, prims.begin() + first + count, [&](const Primitive& p) {
-          return split_axis.bin(p.centroid[best_axis]) <= best_bin;
+          alignas(16) std::int32_t b[4];
+          _mm_store_si128(reinterpret_cast<__m128i*>(b), binning.bins(p.centroid4()));
+          return b[best_axis] <= best_bin;
         });
     const auto pos = static_cast<std::uint32_t>(mid - prims.begin());
     if (pos == first || pos == first + count) return split_median(first, count);
@@ -155,7 +185,9 @@ struct Builder {
   std::uint32_t split_median(std::uint32_t first, std::uint32_t count) {
     if (static_cast<int>(count) <= options.max_leaf_size) return 0;
     Aabb centroids;
-    for (std::uint32_t i = first; i < first + count; ++i) centroids.grow(prims[i].centroid);
+    for (std::uint32_t i = first; i < first + count; ++i) {
+      centroids.grow(glm::vec3(prims[i].centroid[0], prims[i].centroid[1], prims[i].centroid[2]));
+    }
     const glm::vec3 e = centroids.extent();
     const int axis = (e.x >= e.y && e.x >= e.z) ? 0 : (e.y >= e.z ? 1 : 2);
     const std::uint32_t mid = first + count / 2;
@@ -170,11 +202,13 @@ struct Builder {
   std::int32_t build(std::uint32_t first, std::uint32_t count, int depth) {
     const auto index = static_cast<std::int32_t>(nodes.size());
     nodes.emplace_back();
-    Aabb box, centroids;
+    BinBox bounds, centroid_bounds;
     for (std::uint32_t i = first; i < first + count; ++i) {
-      box.grow(prims[i].box);
-      centroids.grow(prims[i].centroid);
+      bounds.grow(prims[i].min4(), prims[i].max4());
+      const __m128 c = prims[i].centroid4();
+      centroid_bounds.grow(c, c);
     }
+    const Aabb box = bounds.aabb(), centroids = centroid_bounds.aabb();
     nodes[index].box = box;
     // Past kMaxSahDepth the median split bounds the depth (and the recursion) on any input.
     const bool sah = options.split == BvhSplit::kSah && depth < kMaxSahDepth;
@@ -297,11 +331,14 @@ Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
     const Triangle t = mesh.triangle(i);
     if (!mesh.solid(i) || is_degenerate(t)) continue;  // (degenerate: only in a mesh changed after make_mesh)
     Primitive p;
-    p.box.grow(t.a);
-    p.box.grow(t.b);
-    p.box.grow(t.c);
-    // In double: (min + max) of a box spanning more than FLT_MAX overflows in float.
-    p.centroid = glm::vec3((glm::dvec3(p.box.min) + glm::dvec3(p.box.max)) * 0.5);
+    const glm::vec3 lo = glm::min(t.a, glm::min(t.b, t.c)), hi = glm::max(t.a, glm::max(t.b, t.c));
+    for (int a = 0; a < 3; ++a) {
+      p.min[a] = lo[a];
+      p.max[a] = hi[a];
+      // In double: (min + max) of a box spanning more than FLT_MAX overflows in float.
+      p.centroid[a] = static_cast<float>((static_cast<double>(lo[a]) + hi[a]) * 0.5);
+    }
+    p.min[3] = p.max[3] = 0.0f;
     p.triangle = i;
     prims.push_back(p);
   }
@@ -346,6 +383,9 @@ Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
     bt.pad = bt.pad2 = 0.0f;
   }
   fill_packets(bin, bvh, packet_count);
+  bvh.grid.tree_nodes4 = static_cast<std::uint32_t>(bvh.nodes.size());
+  bvh.grid.tree_nodes8 = static_cast<std::uint32_t>(bvh.nodes8.size());
+  if (options.start_grid) detail::build_start_grid(bvh);
   return bvh;
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "bvh_grid.hpp"
 #include "collision/bvh.hpp"
 #include "simd4.hpp"
 
@@ -181,10 +182,11 @@ template <class LeafFn>
 __attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const SegmentBox& box, float& t_max,
                                                       LeafFn& leaf) {
   using Entry = TraversalEntry;
+  std::uint32_t ref = bvh.root8, packet = 0;
+  if (!grid_start_segment<8>(bvh, box.origin, box.delta, box.margin, ref)) return;
   Entry stack[kStackSize8];
   int top = 0;
   SweptSegment8 seg8(box);
-  std::uint32_t ref = bvh.root8, packet = 0;
   for (;;) {
     if ((ref & BvhNode4::kLeafBit) == 0) {
       const BvhNode8& node = bvh.nodes8[ref];
@@ -277,10 +279,11 @@ template <class LeafFn>
 void traverse_segment(Nodes4, const Bvh& bvh, const SegmentBox& box, float& t_max, LeafFn&& leaf) {
   if (bvh.empty()) return;
   using Entry = TraversalEntry;
+  std::uint32_t ref = bvh.root, packet = 0;
+  if (!grid_start_segment<4>(bvh, box.origin, box.delta, box.margin, ref)) return;
   Entry stack[kStackSize + 3];  // + 3: the sorted pushes write three slots, whatever they keep
   int top = 0;
   SweptSegment seg(box);
-  std::uint32_t ref = bvh.root, packet = 0;
   for (;;) {
     if ((ref & BvhNode4::kLeafBit) == 0) {  // inner node (empty children are never entered)
       const BvhNode4& node = bvh.nodes[ref];
@@ -379,12 +382,12 @@ inline void visit_children(const Node& node, unsigned mask, std::uint32_t* stack
   }
 }
 
-/// traverse_box's walk of the 4-wide nodes, with SSE, from an inner root.
+/// traverse_box's walk of the 4-wide nodes, with SSE, from the inner node `start`.
 template <class LeafFn>
-void traverse_box4(const Bvh& bvh, const Aabb& box, LeafFn& leaf) {
+void traverse_box4(const Bvh& bvh, std::uint32_t start, const Aabb& box, LeafFn& leaf) {
   std::uint32_t stack[kStackSize];
   int top = 0;
-  stack[top++] = bvh.root;
+  stack[top++] = start;
   const __m128 qmin[3] = {_mm_set1_ps(box.min.x), _mm_set1_ps(box.min.y), _mm_set1_ps(box.min.z)};
   const __m128 qmax[3] = {_mm_set1_ps(box.max.x), _mm_set1_ps(box.max.y), _mm_set1_ps(box.max.z)};
   while (top > 0) {
@@ -401,12 +404,13 @@ void traverse_box4(const Bvh& bvh, const Aabb& box, LeafFn& leaf) {
 }
 
 /// The same over the 8-wide nodes, with AVX2 (compiled for it whatever the build's flags;
-/// called only where Bvh::nodes8 was built, so the CPU has it), from an inner root8.
+/// called only where Bvh::nodes8 was built, so the CPU has it), from the inner node `start`.
 template <class LeafFn>
-__attribute__((target("avx2"))) void traverse_box8(const Bvh& bvh, const Aabb& box, LeafFn& leaf) {
+__attribute__((target("avx2"))) void traverse_box8(const Bvh& bvh, std::uint32_t start, const Aabb& box,
+                                                   LeafFn& leaf) {
   std::uint32_t stack[kStackSize8];  // pops one and pushes at most eight a level: 7 x depth + 1
   int top = 0;
-  stack[top++] = bvh.root8;
+  stack[top++] = start;
   const __m256 qmin[3] = {_mm256_set1_ps(box.min.x), _mm256_set1_ps(box.min.y), _mm256_set1_ps(box.min.z)};
   const __m256 qmax[3] = {_mm256_set1_ps(box.max.x), _mm256_set1_ps(box.max.y), _mm256_set1_ps(box.max.z)};
   while (top > 0) {
@@ -430,14 +434,15 @@ __attribute__((target("avx2"))) void traverse_box8(const Bvh& bvh, const Aabb& b
 template <int W, class LeafFn>
 void traverse_box(std::integral_constant<int, W>, const Bvh& bvh, const Aabb& box, LeafFn&& leaf) {
   if (bvh.empty()) return;
-  if (BvhNode4::is_leaf(bvh.root)) {
-    leaf(BvhNode4::leaf_first(bvh.root), BvhNode4::leaf_count(bvh.root), 0u);
-    return;
-  }
-  if constexpr (W == 8) {
-    traverse_box8(bvh, box, leaf);
+  std::uint32_t ref = W == 8 ? bvh.root8 : bvh.root;
+  const __m128 lo = load3(box.min), hi = load3(box.max), half = _mm_set1_ps(0.5f);
+  if (!grid_start<W>(bvh, _mm_mul_ps(_mm_add_ps(lo, hi), half), _mm_mul_ps(_mm_sub_ps(hi, lo), half), ref)) return;
+  if (BvhNode4::is_leaf(ref)) {  // the root (no grid then)
+    leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), 0u);
+  } else if constexpr (W == 8) {
+    traverse_box8(bvh, ref, box, leaf);
   } else {
-    traverse_box4(bvh, box, leaf);
+    traverse_box4(bvh, ref, box, leaf);
   }
 }
 
