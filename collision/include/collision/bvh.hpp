@@ -121,21 +121,22 @@ struct BvhBuildOptions {
   bool start_grid = true;
 };
 
-/// The start grid, built with the tree: uniform cubic cells over the solid triangles' bounds
-/// grown by `reach`. Each cell keeps, for each tree, a node where a query near the cell starts
-/// its traversal: the children of that node hold every triangle whose bounding box comes within
-/// `reach` of the cell. It is a node of the tree, or one made for the cell and appended after
-/// the tree's own (its children: the few subtrees, at most the node width, found top-down by
-/// testing the children's boxes against the cell grown by `reach`, a node replaced by the
-/// children it meets while they fit; a leaf dropped when none of its triangles' boxes comes
-/// within reach). A cell near no triangle keeps none. A query whose box has half extents of at
-/// most `reach` (the swept box of a sweep, a contact query's box) lies within `reach` of the
-/// cell holding its centre, so its traversal starts at that cell's node instead of the root,
-/// and visits nothing when the cell keeps none or the centre lies in no cell: small queries in
-/// open space end after one table read, and the others skip the top of the tree and the large
-/// nodes beside them. The results are unchanged (no triangle that could meet the query's box is
-/// left out). The comparisons allow for float rounding: the cells are filled with `reach` plus
-/// a slack (2e-6 of the coordinates' scale) and queries are compared against `reach` less it.
+/// The start grid, built with the tree: uniform cubic cells over the solid triangles' bounds grown
+/// by `reach`. Each cell keeps, in the tree the queries traverse (the 8-wide one where it was
+/// built), a node where a query near the cell starts its traversal: the children of that node hold
+/// every triangle whose bounding box comes within `reach` of the cell. It is a node of the tree, or
+/// one made for the cell and appended after the tree's own (its children: the few subtrees, at most
+/// the node width, found top-down by testing the children's boxes against the cell grown by
+/// `reach`, a node replaced by the children it meets while they fit; a leaf dropped when none of
+/// its triangles' boxes comes within reach). A cell near no triangle keeps none. A query whose box
+/// has half extents of at most `reach` (the swept box of a sweep, a contact query's box) lies
+/// within `reach` of the cell holding its centre, so its traversal starts at that cell's node
+/// instead of the root, and visits nothing when the cell keeps none or the centre lies in no cell:
+/// small queries in open space end after one table read, and the others skip the top of the tree
+/// and the large nodes beside them. The results are unchanged (no triangle that could meet the
+/// query's box is left out). The comparisons allow for float rounding: the cells are filled with
+/// `reach` plus a slack (2e-6 of the coordinates' scale) and queries are compared against `reach`
+/// less it.
 /// (The idea is the entry point search of Reshetov et al. 2005, "Multi-level ray tracing
 /// algorithm", which starts a packet of rays below the root; here a cell of space picks it.)
 struct BvhStartGrid {
@@ -148,9 +149,10 @@ struct BvhStartGrid {
   int nx = 0, ny = 0, nz = 0;
   float cell = 0.0f;   ///< cell size (world units)
   float reach = 0.0f;  ///< the largest half extent a query may have to use the grid
-  /// Per cell (x fastest, then y, then z): the start node's index in Bvh::nodes (start4) and in
-  /// Bvh::nodes8 (start8), or BvhNode4::kEmpty (nothing near). Empty when that tree was not
-  /// built, or when the root is a leaf (no grid then).
+  /// Per cell (x fastest, then y, then z): the start node's index in Bvh::nodes (start4) or in
+  /// Bvh::nodes8 (start8), or BvhNode4::kEmpty (nothing near). Only the traversed tree's is
+  /// filled (start8 where Bvh::nodes8 was built, else start4); both are empty when the root is a
+  /// leaf or the grid was turned off.
   std::vector<std::uint32_t> start4, start8;
   /// Of Bvh::nodes and Bvh::nodes8, how many are the tree's own (the rest were made for cells).
   std::uint32_t tree_nodes4 = 0, tree_nodes8 = 0;
