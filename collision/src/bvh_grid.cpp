@@ -265,9 +265,6 @@ void fill_tree(const Bvh& bvh, const std::vector<Box>& triangle_boxes, std::vect
 
 void build_start_grid(Bvh& bvh) {
   BvhStartGrid& g = bvh.grid;
-  g = BvhStartGrid{};
-  g.tree_nodes4 = static_cast<std::uint32_t>(bvh.nodes.size());  // (build_bvh sets them too, grid or not)
-  g.tree_nodes8 = static_cast<std::uint32_t>(bvh.nodes8.size());
   if (bvh.empty() || BvhNode4::is_leaf(bvh.root)) return;
   const double lo[3] = {bvh.bounds.min.x, bvh.bounds.min.y, bvh.bounds.min.z};
   const double hi[3] = {bvh.bounds.max.x, bvh.bounds.max.y, bvh.bounds.max.z};

@@ -10,9 +10,10 @@
 
 namespace collision::detail {
 
-/// Fills bvh.grid for the trees built (start4 for Bvh::nodes, start8 for Bvh::nodes8), and
-/// appends the nodes made for cells to them. Leaves the grid empty when the root is a leaf or
-/// the tree is empty.
+/// Fills bvh.grid for the tree the queries traverse (start8 for Bvh::nodes8 where it was built,
+/// else start4 for Bvh::nodes), and appends the nodes made for cells to that tree. Called by
+/// build_bvh on a new tree, after it has set the grid's tree_nodes4 and tree_nodes8. Leaves the
+/// cells empty when the root is a leaf or the tree is empty.
 void build_start_grid(Bvh& bvh);
 
 /// Where the traversal of a query whose box has centre `center` and half extents `half` (lane 3
