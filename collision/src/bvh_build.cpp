@@ -13,6 +13,7 @@
 
 #include "collision/bvh.hpp"
 #include "bvh_grid.hpp"
+#include "bvh_occupancy.hpp"
 
 namespace collision {
 
@@ -57,10 +58,15 @@ struct BinBox {
     return b;
   }
   float half_area() const {
-    alignas(16) float e[4];
-    _mm_store_ps(e, _mm_sub_ps(max, min));
-    if (!(e[0] >= 0.0f)) return 0.0f;  // empty
-    return e[0] * e[1] + e[1] * e[2] + e[2] * e[0];
+    if (!(_mm_cvtss_f32(max) >= _mm_cvtss_f32(min))) return 0.0f;  // empty
+    return filled_half_area();
+  }
+  /// half_area of a box known not to be empty, in SSE: (e0 e1 + e1 e2) + e2 e0 as the scalar
+  /// expression rounds it (the sweeps call it where their counts say the box is filled).
+  float filled_half_area() const {
+    const __m128 e = _mm_sub_ps(max, min);
+    const __m128 p = _mm_mul_ps(e, _mm_shuffle_ps(e, e, _MM_SHUFFLE(3, 0, 2, 1)));
+    return _mm_cvtss_f32(_mm_add_ss(_mm_add_ss(p, _mm_shuffle_ps(p, p, 1)), _mm_movehl_ps(p, p)));
   }
 };
 
@@ -114,9 +120,11 @@ struct Builder {
     const float leaf_cost = tri * static_cast<float>(count);
     const bool may_be_leaf = static_cast<int>(count) <= options.max_leaf_size;
     if (may_be_leaf && leaf_cost <= kTraversalCost) return 0;  // no split can cost less
-    // Bin all three axes in one pass over the primitives; small nodes use fewer bins (as many
-    // as primitives), which costs nothing in quality and most of the time at the bottom.
-    const int bins = std::min(kBins, std::max(4, static_cast<int>(count)));
+    // Bin all three axes in one pass over the primitives; small nodes use fewer bins (half as
+    // many as primitives), which costs nothing in quality and most of the time at the bottom
+    // (measured: the SAH cost of oa_dm1, q3dm6ish, islandctf and ctf_inyard within 0.3% of one
+    // bin per primitive, the build 7% quicker; a quarter cost up to 0.7%).
+    const int bins = std::min(kBins, std::max(4, static_cast<int>(count) / 2));
     const CentroidBinning binning(centroids, bins);
     // Only the first `bins` of each axis are used: only they are cleared.
     __m128 bin_min[3][kBins], bin_max[3][kBins];
@@ -153,7 +161,7 @@ struct Builder {
       for (int b = bins - 1; b > 0; --b) {
         acc.grow(bin_min[axis][b], bin_max[axis][b]);
         n += bin_count[axis][b];
-        right_area[b] = acc.half_area();
+        right_area[b] = n != 0 ? acc.filled_half_area() : 0.0f;
         right_count[b] = n;
       }
       acc = BinBox{};
@@ -163,7 +171,7 @@ struct Builder {
         n += bin_count[axis][b];
         const std::uint32_t nr = right_count[b + 1];
         if (n == 0 || nr == 0) continue;
-        const float cost = acc.half_area() * static_cast<float>(n) + right_area[b + 1] * static_cast<float>(nr);
+        const float cost = acc.filled_half_area() * static_cast<float>(n) + right_area[b + 1] * static_cast<float>(nr);
         if (cost < best_cost) {
           best_cost = cost;
           best_axis = axis;
@@ -389,7 +397,10 @@ Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
   fill_packets(bin, bvh, packet_count);
   bvh.grid.tree_nodes4 = static_cast<std::uint32_t>(bvh.nodes.size());
   bvh.grid.tree_nodes8 = static_cast<std::uint32_t>(bvh.nodes8.size());
-  if (options.start_grid) detail::build_start_grid(bvh);
+  if (options.start_grid) {
+    detail::build_start_grid(bvh);
+    detail::build_occupancy(bvh);
+  }
   return bvh;
 }
 

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "bvh_grid.hpp"
+#include "bvh_occupancy.hpp"
 #include "collision/bvh.hpp"
 #include "simd4.hpp"
 
@@ -269,6 +270,8 @@ decltype(auto) with_node_width(const Bvh& bvh, Body&& body) {
 /// function that does returns bool, true when it did (the traversal then builds its slab
 /// values again); one that never does may return void. The first argument picks the nodes:
 /// Nodes8, the 8-wide ones with AVX2 (traverse_segment8), where with_node_width chose them.
+/// The occupancy bits are not read here: each segment query asks segment_may_meet first, before
+/// it sets up anything else.
 template <class LeafFn>
 void traverse_segment(Nodes8, const Bvh& bvh, const SegmentBox& box, float& t_max, LeafFn&& leaf) {
   if (!bvh.empty()) traverse_segment8(bvh, box, t_max, leaf);
@@ -430,13 +433,14 @@ __attribute__((target("avx2"))) void traverse_box8(const Bvh& bvh, std::uint32_t
 /// Visits the leaves whose boxes overlap `box` (closed intervals): `leaf(first, count, packet)`,
 /// the leaf's triangles in Bvh::triangles and its first packet in Bvh::packets. The first
 /// argument picks the nodes, as for traverse_segment (with_node_width chose it). In no set
-/// order: every caller sorts what it collects.
+/// order: every caller sorts what it collects. A box the occupancy bits clear visits nothing.
 template <int W, class LeafFn>
 void traverse_box(std::integral_constant<int, W>, const Bvh& bvh, const Aabb& box, LeafFn&& leaf) {
   if (bvh.empty()) return;
   std::uint32_t ref = W == 8 ? bvh.root8 : bvh.root;
-  const __m128 lo = load3(box.min), hi = load3(box.max), half = _mm_set1_ps(0.5f);
-  if (!grid_start<W>(bvh, _mm_mul_ps(_mm_add_ps(lo, hi), half), _mm_mul_ps(_mm_sub_ps(hi, lo), half), ref)) return;
+  const __m128 lo = load3(box.min), hi = load3(box.max), h = _mm_set1_ps(0.5f);
+  const __m128 center = _mm_mul_ps(_mm_add_ps(lo, hi), h), half = _mm_mul_ps(_mm_sub_ps(hi, lo), h);
+  if (!occupancy_may_meet(bvh.occupancy, center, half) || !grid_start<W>(bvh, center, half, ref)) return;
   if (BvhNode4::is_leaf(ref)) {  // the root (no grid then)
     leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), 0u);
   } else if constexpr (W == 8) {

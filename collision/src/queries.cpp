@@ -154,11 +154,13 @@ RayHit raycast_brute_force(const World& world, const glm::vec3& origin, const gl
   return ray_result(best, t_max, origin, delta);
 }
 
-SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
-                      const glm::vec3& delta, const SweepOptions& options) {
-  if (!valid_sweep(center, radius, delta)) return invalid_sweep();
-  const Bvh& bvh = world.bvh();
-  const float allowance = rounding_allowance(bvh, center, delta);
+namespace {
+
+// sweep_sphere past its first checks: the traversal, set up only where the occupancy bits do
+// not already clear the swept box (out of line, so that the early return stays light).
+__attribute__((noinline)) SweepHit sweep_sphere_bvh(const Bvh& bvh, const glm::vec3& center, float radius,
+                                                    const glm::vec3& delta, float allowance,
+                                                    const SweepOptions& options) {
   return detail::with_node_width(bvh, [&](auto width) {
     detail::SegmentBox box{center, delta, glm::vec3(radius + allowance)};
     // Broadcast when the first leaf is reached: most sweeps end in the inner nodes.
@@ -185,6 +187,17 @@ SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
                              });
     return best;
   });
+}
+
+}  // namespace
+
+SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
+                      const glm::vec3& delta, const SweepOptions& options) {
+  if (!valid_sweep(center, radius, delta)) return invalid_sweep();
+  const Bvh& bvh = world.bvh();
+  const float allowance = rounding_allowance(bvh, center, delta);
+  if (!detail::segment_may_meet(bvh, center, delta, glm::vec3(radius + allowance))) return SweepHit{};
+  return sweep_sphere_bvh(bvh, center, radius, delta, allowance, options);
 }
 
 SweepHit sweep_sphere_brute_force(const World& world, const glm::vec3& center, float radius,

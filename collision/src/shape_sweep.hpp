@@ -26,10 +26,15 @@ inline float max_abs(const glm::vec3& v) {
 // 4 ulps of the largest coordinate (1e-6 of it); the allowance keeps a factor 4 over that, and
 // stays below the 1/32-unit skin a Quake-scale character keeps, so floors it hovers over are
 // rejected here rather than in the exact test.
+// The largest |coordinate| of the two ends is found in SSE (the same value as the scalar
+// maxima: max is exact; the inputs were checked finite).
 inline float rounding_allowance(const Bvh& bvh, const glm::vec3& origin, const glm::vec3& delta) {
-  const float scale =
-      std::max({max_abs(origin), max_abs(origin + delta), bvh.max_abs_coordinate, 1.0f});
-  return scale * 4e-6f;
+  const __m128 sign = _mm_set1_ps(-0.0f);
+  const __m128 o = load3(origin);
+  __m128 m = _mm_max_ps(_mm_andnot_ps(sign, o), _mm_andnot_ps(sign, _mm_add_ps(o, load3(delta))));
+  m = _mm_max_ps(m, _mm_movehl_ps(m, m));
+  m = _mm_max_ss(m, _mm_shuffle_ps(m, m, 1));
+  return std::max({_mm_cvtss_f32(m), bvh.max_abs_coordinate, 1.0f}) * 4e-6f;
 }
 
 /// A triangle relative to its corner A, in double: far from the origin the small differences

@@ -115,9 +115,9 @@ struct BvhBuildOptions {
   /// builds them when bvh_uses_avx2(); kAlways whenever the CPU has AVX2 (tests compare both
   /// trees in one process); kNever leaves them out (the 4-wide SSE traversal only).
   enum class Wide { kAuto, kAlways, kNever } wide = Wide::kAuto;
-  /// Also build the start grid (BvhStartGrid) for the tree the queries traverse. Without it
-  /// every query starts at the root: the same results, slower small queries, a smaller and
-  /// quicker build.
+  /// Also build the start grid (BvhStartGrid) for the tree the queries traverse, and the
+  /// occupancy bits (BvhOccupancy) in front of it. Without them every query starts at the root:
+  /// the same results, slower small queries, a smaller and quicker build.
   bool start_grid = true;
 };
 
@@ -158,6 +158,28 @@ struct BvhStartGrid {
   std::uint32_t tree_nodes4 = 0, tree_nodes8 = 0;
 };
 
+/// Which parts of space lie near a triangle, finely: an empty-space test in front of the start
+/// grid. Cubic fine cells (a quarter of a start cell on a side) over the solid triangles' bounds
+/// grown by a rounding slack, one bit per cell, set where some triangle meets the cell grown by
+/// that slack (its box's cells where the box is thin or small, else the cells of each row it
+/// crosses, clipped to the row in double). A query whose box meets only clear cells can meet no
+/// triangle, and ends before its traversal is set up: most small queries in the open space of a
+/// large level end there, although the start cell near them is not empty. Bits in rows along x,
+/// one row of `row_bytes` per (y, z) (y faster), and 8 spare bytes at the end so that a row's
+/// bits are read 64 at a time from any byte. Empty `bits`: no test (no start grid, the option
+/// is off, or marking would cost far more than the tree). The results are unchanged.
+struct BvhOccupancy {
+  /// As four lanes, for SSE: the first cell's min corner, 1 / cell size, and cells per axis.
+  /// Lane 3 always passes (0, 0, 1).
+  alignas(16) float origin[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  alignas(16) float inv_cell[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  alignas(16) float cells[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+  int nx = 0, ny = 0, nz = 0;
+  float cell = 0.0f;            ///< fine cell size (world units)
+  std::uint32_t row_bytes = 0;  ///< bytes per row of nx bits (whole 64-bit words)
+  std::vector<std::uint8_t> bits;
+};
+
 /// The tree. nodes[0] is the root (when the mesh has at least one solid triangle).
 struct Bvh {
   static constexpr int kMaxLeafSize = 15;
@@ -174,6 +196,8 @@ struct Bvh {
   std::uint32_t root8 = BvhNode4::kEmpty;
   /// Where small queries start (BvhStartGrid).
   BvhStartGrid grid;
+  /// Where small queries end at once (BvhOccupancy); built with the start grid.
+  BvhOccupancy occupancy;
 
   bool empty() const { return root == BvhNode4::kEmpty; }
   bool has_nodes8() const { return root8 != BvhNode4::kEmpty; }
