@@ -124,6 +124,7 @@ RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& del
   }
   const Bvh& bvh = world.bvh();
   const float allowance = rounding_allowance(bvh, origin, delta);
+  if (!detail::segment_may_meet(bvh, origin, delta, glm::vec3(allowance))) return RayHit{};
   return detail::with_node_width(bvh, [&](auto width) {
     const detail::SegmentBox box{origin, delta, glm::vec3(allowance)};
     detail::LazyQuery<detail::Segment4> lazy;  // broadcast at the first leaf: most rays miss
@@ -269,6 +270,7 @@ SweepHit sweep_ellipsoid(const World& world, const glm::vec3& center, const glm:
   if (!valid_ellipsoid(center, radii, delta)) return invalid_sweep();
   const Bvh& bvh = world.bvh();
   const float allowance = rounding_allowance(bvh, center, delta);
+  if (!detail::segment_may_meet(bvh, center, delta, radii + glm::vec3(allowance))) return SweepHit{};
   return detail::with_node_width(bvh, [&](auto width) {
     const detail::SegmentBox box{center, delta, radii + glm::vec3(allowance)};
     const glm::dvec3 inv = inverse_radii(radii);

@@ -117,6 +117,7 @@ SweepHit sweep_shape(std::integral_constant<int, W> width, const World& world, c
   const Bvh& bvh = world.bvh();
   SegmentBox box{center, delta, extent + glm::vec3(allowance)};
   SweepHit best;
+  if (!segment_may_meet(bvh, center, delta, box.margin)) return best;
   float t_max = 1.0f, shrunk = 0.0f;
   traverse_segment(width, bvh, box, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
     for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {

@@ -17,6 +17,7 @@
 #include "collision/capsule_queries.hpp"
 #include "collision/queries.hpp"
 #include "same_sweep.hpp"
+#include "grid_levels.hpp"
 #include "test_worlds.hpp"
 
 using collision::BvhOccupancy;
@@ -24,46 +25,6 @@ using collision::Triangle;
 using glm::vec3;
 
 namespace {
-
-// A level with open space: a floor of quads, two long walls, a large sloped triangle (as a
-// terrain or sky triangle spans a map), small loose triangles in one corner; nothing above z 200
-// but the slope.
-std::vector<Triangle> level(unsigned seed) {
-  std::vector<Triangle> tris;
-  for (int x = -6; x < 6; ++x) {
-    for (int y = -6; y < 6; ++y) {
-      const auto quad = prism_test::floor_quad(20.0f, 0.0f, vec3(40.0f * static_cast<float>(x) + 20.0f, 40.0f * static_cast<float>(y) + 20.0f, 0.0f));
-      tris.insert(tris.end(), quad.begin(), quad.end());
-    }
-  }
-  for (float x : {-240.0f, 240.0f}) {
-    tris.push_back({vec3(x, -240.0f, 0.0f), vec3(x, 240.0f, 0.0f), vec3(x, 240.0f, 180.0f)});
-    tris.push_back({vec3(x, -240.0f, 0.0f), vec3(x, 240.0f, 180.0f), vec3(x, -240.0f, 180.0f)});
-  }
-  tris.push_back({vec3(-240.0f, -240.0f, 300.0f), vec3(240.0f, -240.0f, 420.0f), vec3(-240.0f, 240.0f, 700.0f)});
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> pos(-230.0f, -60.0f), height(5.0f, 150.0f), off(-5.0f, 5.0f);
-  for (int i = 0; i < 600; ++i) {
-    const vec3 a(pos(rng), pos(rng), height(rng));
-    tris.push_back({a, a + vec3(off(rng), off(rng), off(rng)), a + vec3(off(rng), off(rng), off(rng))});
-  }
-  tris.erase(std::remove_if(tris.begin(), tris.end(), [](const Triangle& t) { return collision::is_degenerate(t); }),
-             tris.end());
-  return tris;
-}
-
-collision::BvhBuildOptions options_for(int width, bool grid) {
-  collision::BvhBuildOptions o;
-  o.wide = width == 8 ? collision::BvhBuildOptions::Wide::kAlways : collision::BvhBuildOptions::Wide::kNever;
-  o.start_grid = grid;
-  return o;
-}
-
-std::vector<int> widths() {
-  std::vector<int> w{4};
-  if (collision::cpu_has_avx2()) w.push_back(8);
-  return w;
-}
 
 bool bit(const BvhOccupancy& occ, int x, int y, int z) {
   const std::uint8_t* row = occ.bits.data() + (static_cast<std::size_t>(z) * occ.ny + y) * occ.row_bytes;
@@ -85,7 +46,7 @@ bool may_meet(const BvhOccupancy& occ, const vec3& center, const vec3& half) {
 }
 
 // Every point of every triangle (corners, edge points, interior points on a barycentric grid)
-// lies in a set cell; and the open space above the floor's far corner is clear.
+// lies in a set cell; and a box in the open space above the walls is cleared.
 void expect_triangles_marked(const std::vector<Triangle>& tris, vec3 offset) {
   const collision::World world = prism_test::world_of(tris, offset);
   const BvhOccupancy& occ = world.bvh().occupancy;
@@ -111,19 +72,19 @@ void expect_triangles_marked(const std::vector<Triangle>& tris, vec3 offset) {
       }
     }
   }
-  // A small box in the open: above the floor's far corner, below the slope.
-  EXPECT_FALSE(may_meet(occ, offset + vec3(150.0f, 150.0f, 100.0f), vec3(10.0f)));
-  // The same box reaching the floor, a wall, the slope: not cleared.
-  EXPECT_TRUE(may_meet(occ, offset + vec3(150.0f, 150.0f, 5.0f), vec3(10.0f)));
-  EXPECT_TRUE(may_meet(occ, offset + vec3(235.0f, 150.0f, 100.0f), vec3(10.0f)));
-  EXPECT_TRUE(may_meet(occ, offset + vec3(-200.0f, -200.0f, 335.0f), vec3(10.0f)));  // the slope: z 343.3 there
+  // A small box in the open: above the walls and the loose triangles, beside the slope.
+  EXPECT_FALSE(may_meet(occ, offset + vec3(150.0f, 150.0f, 250.0f), vec3(10.0f)));
+  // The same box on the floor, at a wall's top, at the slope's centroid: not cleared.
+  EXPECT_TRUE(may_meet(occ, offset + vec3(150.0f, 150.0f, -5.0f), vec3(10.0f)));
+  EXPECT_TRUE(may_meet(occ, offset + vec3(256.0f, 150.0f, 135.0f), vec3(10.0f)));
+  EXPECT_TRUE(may_meet(occ, offset + vec3(-150.0f, -100.0f, 240.0f), vec3(10.0f)));
   // Wholly outside the cells: cleared; one reaching in from outside onto the floor: not.
   EXPECT_FALSE(may_meet(occ, offset + vec3(150.0f, 150.0f, -500.0f), vec3(10.0f)));
-  EXPECT_TRUE(may_meet(occ, offset + vec3(150.0f, 150.0f, -500.0f), vec3(10.0f, 10.0f, 600.0f)));
+  EXPECT_TRUE(may_meet(occ, offset + vec3(150.0f, 150.0f, -500.0f), vec3(10.0f, 10.0f, 510.0f)));
   // A box with a negative half extent (no query makes one): no decision, and no read outside.
-  EXPECT_TRUE(may_meet(occ, offset + vec3(150.0f, 150.0f, 100.0f), vec3(10.0f, -30.0f, 10.0f)));
+  EXPECT_TRUE(may_meet(occ, offset + vec3(150.0f, 150.0f, 250.0f), vec3(10.0f, -30.0f, 10.0f)));
   // Too many rows to look at: passed to the traversal.
-  EXPECT_TRUE(may_meet(occ, offset + vec3(150.0f, 150.0f, 100.0f), vec3(occ.cell * 3.0f)));
+  EXPECT_TRUE(may_meet(occ, offset + vec3(150.0f, 150.0f, 250.0f), vec3(occ.cell * 3.0f)));
 }
 
 // Queries whose boxes end on fine-cell borders (0 to 2 ulps either side) near triangles and in
@@ -131,8 +92,8 @@ void expect_triangles_marked(const std::vector<Triangle>& tris, vec3 offset) {
 // beyond a row read's reach: every result the same as a World without the bits, and the
 // sweeps as the brute force.
 void expect_queries_unchanged(const std::vector<Triangle>& tris, vec3 offset, int width) {
-  const collision::World with = prism_test::world_of(tris, offset, options_for(width, true));
-  const collision::World without = prism_test::world_of(tris, offset, options_for(width, false));
+  const collision::World with = prism_test::world_of(tris, offset, prism_test::grid_options(width, true));
+  const collision::World without = prism_test::world_of(tris, offset, prism_test::grid_options(width, false));
   const BvhOccupancy& occ = with.bvh().occupancy;
   ASSERT_FALSE(occ.bits.empty());
   EXPECT_TRUE(without.bvh().occupancy.bits.empty());
@@ -169,7 +130,7 @@ void expect_queries_unchanged(const std::vector<Triangle>& tris, vec3 offset, in
       const float corner = t.a[k] + (away[k] > 0.0f ? 1.0f : -1.0f) * 0.02f * occ.cell;
       lo[k] = away[k] > 0.0f ? corner : corner - 2.0f * half[k];
     }
-    if (q % 3 == 0) lo = offset + vec3(sign(rng), sign(rng), 0.5f + 0.5f * sign(rng)) * 260.0f;
+    if (q % 3 == 0) lo = offset + vec3(sign(rng), sign(rng), 0.5f + 0.5f * sign(rng)) * vec3(280.0f, 280.0f, 420.0f);
     const int axis = q % 3;
     lo[axis] = nudge(border(axis, lo[axis]));
     vec3 hi = lo + 2.0f * half;
@@ -213,24 +174,24 @@ void expect_queries_unchanged(const std::vector<Triangle>& tris, vec3 offset, in
 }  // namespace
 
 TEST(BvhOccupancy, EveryPointOfEveryTriangleLiesInASetCell) {
-  expect_triangles_marked(level(1), vec3(0.0f));
+  expect_triangles_marked(prism_test::grid_level(1), vec3(0.0f));
 }
 
 TEST(BvhOccupancy, EveryPointOfEveryTriangleLiesInASetCellFarFromTheOrigin) {
-  expect_triangles_marked(level(2), vec3(3.0e6f, -7.0e5f, 1.0e6f));
+  expect_triangles_marked(prism_test::grid_level(2), vec3(3.0e6f, -7.0e5f, 1.0e6f));
 }
 
 TEST(BvhOccupancy, QueriesEndingOnFineCellBordersGiveWhatTheyGiveWithoutTheBits) {
-  for (int width : widths()) {
+  for (int width : prism_test::node_widths()) {
     SCOPED_TRACE(width);
-    expect_queries_unchanged(level(3), vec3(0.0f), width);
+    expect_queries_unchanged(prism_test::grid_level(3), vec3(0.0f), width);
   }
 }
 
 TEST(BvhOccupancy, QueriesFarFromTheOriginGiveWhatTheyGiveWithoutTheBits) {
-  for (int width : widths()) {
+  for (int width : prism_test::node_widths()) {
     SCOPED_TRACE(width);
-    expect_queries_unchanged(level(4), vec3(-2.5e6f, 4.0e6f, 1.5e5f), width);
+    expect_queries_unchanged(prism_test::grid_level(4), vec3(-2.5e6f, 4.0e6f, 1.5e5f), width);
   }
 }
 
@@ -238,5 +199,5 @@ TEST(BvhOccupancy, NoBitsForATinyMeshOrWhenTurnedOff) {
   EXPECT_TRUE(prism_test::world_of(prism_test::floor_quad(10.0f)).bvh().occupancy.bits.empty());
   collision::BvhBuildOptions off;
   off.start_grid = false;
-  EXPECT_TRUE(prism_test::world_of(level(6), off).bvh().occupancy.bits.empty());
+  EXPECT_TRUE(prism_test::world_of(prism_test::grid_level(6), off).bvh().occupancy.bits.empty());
 }

@@ -17,6 +17,7 @@
 #include "collision/contacts.hpp"
 #include "collision/queries.hpp"
 #include "same_sweep.hpp"
+#include "grid_levels.hpp"
 #include "test_worlds.hpp"
 
 using collision::Bvh;
@@ -25,50 +26,6 @@ using collision::Triangle;
 using glm::vec3;
 
 namespace {
-
-// Rooms of a level: a floor of many small quads, walls, a ramp, one large sloped triangle over
-// half of it (as a terrain or sky triangle spans a map), and loose small triangles between the
-// walls; open space above the other half.
-std::vector<Triangle> level(unsigned seed) {
-  std::vector<Triangle> tris;
-  for (int x = -8; x < 8; ++x) {
-    for (int y = -8; y < 8; ++y) {
-      const auto quad = prism_test::floor_quad(16.0f, 0.0f, vec3(32.0f * static_cast<float>(x) + 16.0f, 32.0f * static_cast<float>(y) + 16.0f, 0.0f));
-      tris.insert(tris.end(), quad.begin(), quad.end());
-    }
-  }
-  for (float x : {-256.0f, -64.0f, 100.0f, 256.0f}) {
-    tris.push_back({vec3(x, -256.0f, 0.0f), vec3(x, 256.0f, 0.0f), vec3(x, 256.0f, 128.0f)});
-    tris.push_back({vec3(x, -256.0f, 0.0f), vec3(x, 256.0f, 128.0f), vec3(x, -256.0f, 128.0f)});
-  }
-  tris.push_back({vec3(-40.0f, -40.0f, 0.0f), vec3(40.0f, -40.0f, 0.0f), vec3(40.0f, 40.0f, 60.0f)});
-  tris.push_back({vec3(-300.0f, -300.0f, 150.0f), vec3(0.0f, -300.0f, 170.0f), vec3(-150.0f, 300.0f, 400.0f)});
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> pos(-250.0f, 250.0f), height(5.0f, 120.0f), off(-6.0f, 6.0f);
-  for (int i = 0; i < 1500; ++i) {
-    const vec3 a(pos(rng), pos(rng), height(rng));
-    tris.push_back({a, a + vec3(off(rng), off(rng), off(rng)), a + vec3(off(rng), off(rng), off(rng))});
-  }
-  return tris;
-}
-
-// The same level squashed flat (every z = 0 but the walls' tops at 1): a grid one cell high.
-std::vector<Triangle> flat(unsigned seed) {
-  std::vector<Triangle> tris = level(seed);
-  for (Triangle& t : tris) {
-    for (vec3* p : {&t.a, &t.b, &t.c}) p->z = p->z > 100.0f ? 1.0f : 0.0f;
-  }
-  tris.erase(std::remove_if(tris.begin(), tris.end(), [](const Triangle& t) { return collision::is_degenerate(t); }),
-             tris.end());
-  return tris;
-}
-
-collision::BvhBuildOptions options_for(int width, bool grid) {
-  collision::BvhBuildOptions o;
-  o.wide = width == 8 ? collision::BvhBuildOptions::Wide::kAlways : collision::BvhBuildOptions::Wide::kNever;
-  o.start_grid = grid;
-  return o;
-}
 
 // The triangle boxes (of Bvh::triangles) under a node or leaf reference of the given tree.
 template <class Node>
@@ -145,7 +102,7 @@ int check_cells(const Bvh& bvh, const std::vector<Node>& nodes, const std::vecto
 }
 
 void expect_cells_hold_what_is_near(const std::vector<Triangle>& tris, vec3 offset, int width) {
-  const collision::World world = prism_test::world_of(tris, offset, options_for(width, true));
+  const collision::World world = prism_test::world_of(tris, offset, prism_test::grid_options(width, true));
   const Bvh& bvh = world.bvh();
   ASSERT_GT(bvh.grid.nx * bvh.grid.ny * bvh.grid.nz, 1);
   const int empty = width == 8 ? check_cells(bvh, bvh.nodes8, bvh.grid.start8, bvh.grid.tree_nodes8)
@@ -156,18 +113,13 @@ void expect_cells_hold_what_is_near(const std::vector<Triangle>& tris, vec3 offs
   EXPECT_GT(empty, 0);  // the level has open space: some cell must be near nothing
 }
 
-std::vector<int> widths() {
-  std::vector<int> w{4};
-  if (collision::cpu_has_avx2()) w.push_back(8);
-  return w;
-}
 
 // Small queries placed on cell borders and corners (a few ulps either side), with half extents
 // at the reach's limit (just under, at, just over), in empty cells, outside the grid: every
 // result the same as a World without the grid, and the sweeps as the brute force.
 void expect_small_queries_unchanged(const std::vector<Triangle>& tris, vec3 offset, int width) {
-  const collision::World with = prism_test::world_of(tris, offset, options_for(width, true));
-  const collision::World without = prism_test::world_of(tris, offset, options_for(width, false));
+  const collision::World with = prism_test::world_of(tris, offset, prism_test::grid_options(width, true));
+  const collision::World without = prism_test::world_of(tris, offset, prism_test::grid_options(width, false));
   const collision::BvhStartGrid& g = with.bvh().grid;
   ASSERT_GT(g.query_reach[0], 0.0f);
   EXPECT_TRUE(without.bvh().grid.start4.empty() && without.bvh().grid.start8.empty());
@@ -252,31 +204,31 @@ void expect_small_queries_unchanged(const std::vector<Triangle>& tris, vec3 offs
 }  // namespace
 
 TEST(BvhStartGrid, EveryCellHoldsEveryTriangleWithinReach) {
-  for (int width : widths()) {
+  for (int width : prism_test::node_widths()) {
     SCOPED_TRACE(width);
-    expect_cells_hold_what_is_near(level(1), vec3(0.0f), width);
+    expect_cells_hold_what_is_near(prism_test::grid_level(1), vec3(0.0f), width);
   }
 }
 
 TEST(BvhStartGrid, EveryCellHoldsEveryTriangleWithinReachOnAFlatLevelFarFromTheOrigin) {
-  for (int width : widths()) {
+  for (int width : prism_test::node_widths()) {
     SCOPED_TRACE(width);
-    expect_cells_hold_what_is_near(flat(2), vec3(3.0e6f, -7.0e5f, 1.0e6f), width);
+    expect_cells_hold_what_is_near(prism_test::flat_grid_level(2), vec3(3.0e6f, -7.0e5f, 1.0e6f), width);
   }
 }
 
 TEST(BvhStartGrid, SmallQueriesAtCellBordersGiveWhatTheyGiveFromTheRoot) {
-  for (int width : widths()) {
+  for (int width : prism_test::node_widths()) {
     SCOPED_TRACE(width);
-    expect_small_queries_unchanged(level(3), vec3(0.0f), width);
+    expect_small_queries_unchanged(prism_test::grid_level(3), vec3(0.0f), width);
   }
 }
 
 TEST(BvhStartGrid, SmallQueriesFarFromTheOriginGiveWhatTheyGiveFromTheRoot) {
-  for (int width : widths()) {
+  for (int width : prism_test::node_widths()) {
     SCOPED_TRACE(width);
-    expect_small_queries_unchanged(level(4), vec3(-2.5e6f, 4.0e6f, 1.5e5f), width);
-    expect_small_queries_unchanged(flat(5), vec3(1.0e5f, 1.0e5f, -3.0e5f), width);
+    expect_small_queries_unchanged(prism_test::grid_level(4), vec3(-2.5e6f, 4.0e6f, 1.5e5f), width);
+    expect_small_queries_unchanged(prism_test::flat_grid_level(5), vec3(1.0e5f, 1.0e5f, -3.0e5f), width);
   }
 }
 
@@ -285,7 +237,7 @@ TEST(BvhStartGrid, NoGridForATinyMeshOrWhenTurnedOff) {
   EXPECT_TRUE(tiny.bvh().grid.start4.empty() && tiny.bvh().grid.start8.empty());  // the root is a leaf
   collision::BvhBuildOptions off;
   off.start_grid = false;
-  const collision::World world = prism_test::world_of(level(6), off);
+  const collision::World world = prism_test::world_of(prism_test::grid_level(6), off);
   EXPECT_TRUE(world.bvh().grid.start4.empty() && world.bvh().grid.start8.empty());
   EXPECT_EQ(world.bvh().grid.tree_nodes4, world.bvh().nodes.size());
   EXPECT_EQ(world.bvh().grid.tree_nodes8, world.bvh().nodes8.size());
