@@ -117,14 +117,14 @@ bool valid_sweep(const glm::vec3& center, float radius, const glm::vec3& delta) 
 }  // namespace
 
 RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& delta) {
-  if (!in_domain_move(origin, delta)) {
+  const Bvh& bvh = world.bvh();
+  float allowance;
+  const detail::SegmentStart start = detail::start_segment(bvh, origin, delta, glm::vec3(0.0f), allowance);
+  if (start != detail::SegmentStart::kTraverse) {
     RayHit out;
-    out.invalid_input = true;
+    out.invalid_input = start == detail::SegmentStart::kInvalid;
     return out;
   }
-  const Bvh& bvh = world.bvh();
-  const float allowance = rounding_allowance(bvh, origin, delta);
-  if (!detail::segment_may_meet(bvh, origin, delta, glm::vec3(allowance))) return RayHit{};
   return detail::with_node_width(bvh, [&](auto width) {
     const detail::SegmentBox box{origin, delta, glm::vec3(allowance)};
     detail::LazyQuery<detail::Segment4> lazy;  // broadcast at the first leaf: most rays miss
@@ -158,8 +158,8 @@ RayHit raycast_brute_force(const World& world, const glm::vec3& origin, const gl
 namespace {
 
 // sweep_sphere past its first checks: the traversal, set up only where the occupancy bits do
-// not already clear the swept box (out of line, so that the early return stays light).
-__attribute__((noinline)) SweepHit sweep_sphere_bvh(const Bvh& bvh, const glm::vec3& center, float radius,
+// not already clear the swept box.
+SweepHit sweep_sphere_bvh(const Bvh& bvh, const glm::vec3& center, float radius,
                                                     const glm::vec3& delta, float allowance,
                                                     const SweepOptions& options) {
   return detail::with_node_width(bvh, [&](auto width) {
@@ -194,10 +194,11 @@ __attribute__((noinline)) SweepHit sweep_sphere_bvh(const Bvh& bvh, const glm::v
 
 SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
                       const glm::vec3& delta, const SweepOptions& options) {
-  if (!valid_sweep(center, radius, delta)) return invalid_sweep();
+  if (!in_domain_radius(radius)) return invalid_sweep();
   const Bvh& bvh = world.bvh();
-  const float allowance = rounding_allowance(bvh, center, delta);
-  if (!detail::segment_may_meet(bvh, center, delta, glm::vec3(radius + allowance))) return SweepHit{};
+  float allowance;
+  const detail::SegmentStart start = detail::start_segment(bvh, center, delta, glm::vec3(radius), allowance);
+  if (start != detail::SegmentStart::kTraverse) return start == detail::SegmentStart::kInvalid ? invalid_sweep() : SweepHit{};
   return sweep_sphere_bvh(bvh, center, radius, delta, allowance, options);
 }
 
@@ -267,10 +268,11 @@ glm::dvec3 inverse_radii(const glm::vec3& radii) {
 
 SweepHit sweep_ellipsoid(const World& world, const glm::vec3& center, const glm::vec3& radii,
                          const glm::vec3& delta, const SweepOptions& options) {
-  if (!valid_ellipsoid(center, radii, delta)) return invalid_sweep();
+  if (!in_domain_radii(radii)) return invalid_sweep();
   const Bvh& bvh = world.bvh();
-  const float allowance = rounding_allowance(bvh, center, delta);
-  if (!detail::segment_may_meet(bvh, center, delta, radii + glm::vec3(allowance))) return SweepHit{};
+  float allowance;
+  const detail::SegmentStart start = detail::start_segment(bvh, center, delta, radii, allowance);
+  if (start != detail::SegmentStart::kTraverse) return start == detail::SegmentStart::kInvalid ? invalid_sweep() : SweepHit{};
   return detail::with_node_width(bvh, [&](auto width) {
     const detail::SegmentBox box{center, delta, radii + glm::vec3(allowance)};
     const glm::dvec3 inv = inverse_radii(radii);

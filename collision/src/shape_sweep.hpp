@@ -37,6 +37,31 @@ inline float rounding_allowance(const Bvh& bvh, const glm::vec3& origin, const g
   return std::max({_mm_cvtss_f32(m), bvh.max_abs_coordinate, 1.0f}) * 4e-6f;
 }
 
+/// What a segment query (a ray, a sphere or ellipsoid sweep) does first, in SSE over the three
+/// axes at once: the domain check of its move (in_domain_move: the full check only near the
+/// limits), the rounding allowance (rounding_allowance: the same value), and the occupancy test
+/// of its swept box grown by `extent` and the allowance (segment_may_meet). kClear: the box
+/// meets no triangle, the query has nothing to find.
+enum class SegmentStart { kInvalid, kClear, kTraverse };
+inline SegmentStart start_segment(const Bvh& bvh, const glm::vec3& origin, const glm::vec3& delta,
+                                  const glm::vec3& extent, float& allowance) {
+  const __m128 sign = _mm_set1_ps(-0.0f), k = _mm_set1_ps(kMaxCoordinate / 4.0f);
+  const __m128 o = load3(origin), d = load3(delta);
+  const __m128 abs_o = _mm_andnot_ps(sign, o), abs_d = _mm_andnot_ps(sign, d);
+  if (_mm_movemask_ps(_mm_and_ps(_mm_cmple_ps(abs_o, k), _mm_cmple_ps(abs_d, k))) != 0xF &&
+      move_domain_error(origin, delta) != nullptr) {
+    return SegmentStart::kInvalid;
+  }
+  __m128 m = _mm_max_ps(abs_o, _mm_andnot_ps(sign, _mm_add_ps(o, d)));
+  m = _mm_max_ps(m, _mm_movehl_ps(m, m));
+  m = _mm_max_ss(m, _mm_shuffle_ps(m, m, 1));
+  allowance = std::max({_mm_cvtss_f32(m), bvh.max_abs_coordinate, 1.0f}) * 4e-6f;
+  const __m128 h = _mm_set1_ps(0.5f);
+  const __m128 center = _mm_add_ps(o, _mm_mul_ps(d, h));
+  const __m128 half = _mm_add_ps(_mm_add_ps(_mm_mul_ps(abs_d, h), load3(extent)), _mm_set1_ps(allowance));
+  return occupancy_may_meet(bvh.occupancy, center, half) ? SegmentStart::kTraverse : SegmentStart::kClear;
+}
+
 /// A triangle relative to its corner A, in double: far from the origin the small differences
 /// stay exact. `n` is the unit normal, zero for a degenerate triangle (mesh.hpp's test).
 struct TriangleFrame {
