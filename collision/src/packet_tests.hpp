@@ -45,6 +45,7 @@ struct SphereSweep4 {
   __m128 p[3], v[3];    // centre, displacement
   __m128 radius;
   __m128 reach;         // radius + rounding allowance
+  __m128 plane_reach;   // radius + half the allowance: for the plane slab test alone (packet_tests.cpp)
   __m128 allowance;
   bool one_sided;
 };

@@ -130,6 +130,7 @@ TEST_P(RayBvhEqualsBruteForce, OnShortAndLongRays) {
 }
 
 PRISM_PEER_INSTANTIATE(SweepBvhEqualsBruteForce);
+PRISM_PEER_INSTANTIATE_LARGE(SweepBvhEqualsBruteForce);
 PRISM_PEER_INSTANTIATE(RayBvhEqualsBruteForce);
 PRISM_PEER_INSTANTIATE(BoxBvhEqualsBruteForce);
 PRISM_PEER_INSTANTIATE(CapsuleBvhEqualsBruteForce);

@@ -225,6 +225,8 @@ TEST(ClosestPointOnTriangle, CoreMatchesIndependentCode) {
 PRISM_PEER_INSTANTIATE(SweepHitDistanceMatchesExactReference);
 PRISM_PEER_INSTANTIATE(SweepContactTouchesTriangleAtRadius);
 PRISM_PEER_INSTANTIATE(EllipsoidSweepMatchesScaledExactReference);
+PRISM_PEER_INSTANTIATE_LARGE(SweepHitDistanceMatchesExactReference);
+PRISM_PEER_INSTANTIATE_LARGE(SweepContactTouchesTriangleAtRadius);
 
 }  // namespace
 }  // namespace prism::peer

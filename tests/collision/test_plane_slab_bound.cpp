@@ -1,0 +1,119 @@
+// The plane slab test in front of the sphere's exact test (packet_tests.cpp, sphere_candidates:
+// both ends of the centre's path beyond the radius plus half the rounding allowance on the same
+// side of a triangle's plane). Far from the origin, where the allowance passes the 1/32-unit
+// skin a resting character keeps: the floor under a sphere resting one skin above it must be
+// rejected there (the large open maps' walking sweeps), and no sweep may lose a contact the
+// exact narrow phase finds, for spheres hovering from a hundredth below to a twentieth above
+// the radius over flat and sloped floors.
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include <glm/geometric.hpp>
+#include <gtest/gtest.h>
+
+#include "collision/queries.hpp"
+#include "narrow_phase.hpp"
+#include "packet_tests.hpp"
+#include "test_worlds.hpp"
+
+using collision::Triangle;
+using glm::vec3;
+
+namespace {
+
+constexpr float kSkin = 1.0f / 32.0f;
+constexpr float kRadius = 16.0f;
+
+// Quads of 64 units, 6 x 6, in the plane through `origin` spanned by u and v.
+std::vector<Triangle> floor_at(const vec3& origin, const vec3& u, const vec3& v) {
+  std::vector<Triangle> tris;
+  for (int i = 0; i < 6; ++i) {
+    for (int j = 0; j < 6; ++j) {
+      const vec3 a = origin + 64.0f * (static_cast<float>(i) * u + static_cast<float>(j) * v);
+      const vec3 b = a + 64.0f * u, c = a + 64.0f * (u + v), d = a + 64.0f * v;
+      tris.push_back({a, b, c});
+      tris.push_back({a, c, d});
+    }
+  }
+  return tris;
+}
+
+// Whether any leaf triangle, tested by the exact narrow phase alone as the BVH sweep calls it
+// (the same stored plane), is touched, and the earliest time of contact.
+struct Exact {
+  bool hit = false, start_overlap = false;
+  double toi = 1.0;
+};
+Exact exact_over(const collision::Bvh& bvh, const vec3& c, const vec3& d) {
+  Exact best;
+  for (const collision::BvhTriangle& t : bvh.triangles) {
+    const collision::detail::SphereContact h = collision::detail::sweep_sphere_triangle_d(
+        glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c), glm::dvec3(t.n), glm::dvec3(c), kRadius, glm::dvec3(d),
+        false, 1.0);
+    if (!h.hit) continue;
+    best.hit = true;
+    best.start_overlap = best.start_overlap || h.start_overlap;
+    best.toi = std::min(best.toi, h.start_overlap ? 0.0 : h.toi);
+  }
+  return best;
+}
+
+void no_contact_lost(const vec3& origin, const vec3& u, const vec3& v) {
+  const collision::World world = prism_test::world_of(floor_at(origin, u, v));
+  const vec3 n = glm::normalize(glm::cross(u, v));
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> at(40.0f, 344.0f), height(-0.01f, 0.05f), dir(-1.0f, 1.0f), len(1.0f, 40.0f),
+      sink(-0.02f, 0.08f);
+  int hits = 0, overlaps = 0, misses = 0;
+  for (int q = 0; q < 3000; ++q) {
+    const vec3 c = origin + at(rng) * u + at(rng) * v + n * (kRadius + height(rng));
+    vec3 d = dir(rng) * u + dir(rng) * v;
+    d = glm::normalize(d) * len(rng) - n * sink(rng);  // mostly a little towards the floor
+    const collision::SweepHit ours = collision::sweep_sphere(world, c, kRadius, d);
+    const Exact exact = exact_over(world.bvh(), c, d);
+    ASSERT_EQ(ours.hit, exact.hit) << q;
+    ASSERT_EQ(ours.start_overlap, exact.start_overlap) << q;
+    if (exact.hit) {
+      ASSERT_NEAR(ours.toi, exact.toi, 1e-6) << q;
+    }
+    hits += ours.hit && !ours.start_overlap;
+    overlaps += ours.start_overlap;
+    misses += !ours.hit;
+  }
+  EXPECT_GT(hits, 100);
+  EXPECT_GT(overlaps, 300);
+  EXPECT_GT(misses, 1000);
+}
+
+}  // namespace
+
+TEST(PlaneSlabBound, TheFloorOneSkinUnderARestingSphereIsRejectedFarFromTheOrigin) {
+  // At 9,600 units (czest2ctf's scale) the allowance is 0.038, more than the skin.
+  const vec3 origin(9600.0f, -9600.0f, 2000.0f);
+  const collision::World world = prism_test::world_of(floor_at(origin, vec3(1, 0, 0), vec3(0, 1, 0)));
+  const collision::Bvh& bvh = world.bvh();
+  const vec3 c = origin + vec3(150.0f, 170.0f, kRadius + kSkin), d(24.0f, -10.0f, 0.0f);
+  const float allowance = 4e-6f * std::max({std::fabs(c.x), std::fabs(c.y), std::fabs(c.z), bvh.max_abs_coordinate});
+  ASSERT_GT(allowance, kSkin);
+  const collision::detail::SphereSweep4 q(c, kRadius, d, allowance, false);
+  int kept = 0;
+  for (const collision::BvhPacket4& p : bvh.packets) {
+    kept += __builtin_popcount(static_cast<unsigned>(
+        collision::detail::sphere_candidates(collision::detail::Nodes4{}, p, q, 1.0f, std::numeric_limits<float>::infinity())));
+  }
+  EXPECT_EQ(kept, 0);
+  EXPECT_FALSE(collision::sweep_sphere(world, c, kRadius, d).hit);
+}
+
+TEST(PlaneSlabBound, NoContactIsLostOverAFlatFloorFarFromTheOrigin) {
+  no_contact_lost(vec3(9600.0f, -9600.0f, 2000.0f), vec3(1, 0, 0), vec3(0, 1, 0));
+  no_contact_lost(vec3(-3.0e4f, 2.5e4f, -1.0e4f), vec3(1, 0, 0), vec3(0, 1, 0));
+}
+
+TEST(PlaneSlabBound, NoContactIsLostOverASlopedFloorFarFromTheOrigin) {
+  no_contact_lost(vec3(9600.0f, -9600.0f, 2000.0f), glm::normalize(vec3(1.0f, 0.0f, 0.45f)),
+                  glm::normalize(vec3(0.2f, 1.0f, -0.3f)));
+  no_contact_lost(vec3(1.2e5f, -7.0e4f, 3.0e4f), glm::normalize(vec3(0.8f, 0.5f, 0.3f)),
+                  glm::normalize(vec3(-0.5f, 0.8f, 0.2f)));
+}
