@@ -69,8 +69,9 @@ inline bool occupancy_may_meet(const BvhOccupancy& occ, __m128 center, __m128 ha
 }
 
 /// occupancy_may_meet for the box of a segment from `origin` by `delta` grown by `margin` (as
-/// grid_start_segment computes it). Every segment query asks this first, before it sets up its
-/// traversal: most small queries in open space end here.
+/// grid_start_segment computes it). Box and capsule sweeps ask this first (sweep_shape); rays,
+/// sphere and ellipsoid sweeps ask the same inside start_segment (shape_sweep.hpp), before
+/// their traversal is set up: most small queries in open space end there.
 inline bool segment_may_meet(const Bvh& bvh, const glm::vec3& origin, const glm::vec3& delta,
                              const glm::vec3& margin) {
   const __m128 d = _mm_setr_ps(delta.x, delta.y, delta.z, 0.0f);

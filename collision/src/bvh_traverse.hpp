@@ -270,8 +270,8 @@ decltype(auto) with_node_width(const Bvh& bvh, Body&& body) {
 /// function that does returns bool, true when it did (the traversal then builds its slab
 /// values again); one that never does may return void. The first argument picks the nodes:
 /// Nodes8, the 8-wide ones with AVX2 (traverse_segment8), where with_node_width chose them.
-/// The occupancy bits are not read here: each segment query asks segment_may_meet first, before
-/// it sets up anything else.
+/// The occupancy bits are not read here: each segment query asks them first (start_segment or
+/// segment_may_meet), before it sets up anything else.
 template <class LeafFn>
 void traverse_segment(Nodes8, const Bvh& bvh, const SegmentBox& box, float& t_max, LeafFn&& leaf) {
   if (!bvh.empty()) traverse_segment8(bvh, box, t_max, leaf);

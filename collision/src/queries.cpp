@@ -159,9 +159,8 @@ namespace {
 
 // sweep_sphere past its first checks: the traversal, set up only where the occupancy bits do
 // not already clear the swept box.
-SweepHit sweep_sphere_bvh(const Bvh& bvh, const glm::vec3& center, float radius,
-                                                    const glm::vec3& delta, float allowance,
-                                                    const SweepOptions& options) {
+SweepHit sweep_sphere_bvh(const Bvh& bvh, const glm::vec3& center, float radius, const glm::vec3& delta,
+                          float allowance, const SweepOptions& options) {
   return detail::with_node_width(bvh, [&](auto width) {
     detail::SegmentBox box{center, delta, glm::vec3(radius + allowance)};
     // Broadcast when the first leaf is reached: most sweeps end in the inner nodes.

@@ -23,9 +23,10 @@ inline float max_abs(const glm::vec3& v) {
 
 // Allowance for float rounding in the box and plane tests (which must never reject a triangle
 // the exact narrow phase would hit). A float plane distance n·c - d is off by at most about
-// 4 ulps of the largest coordinate (1e-6 of it); the allowance keeps a factor 4 over that, and
-// stays below the 1/32-unit skin a Quake-scale character keeps, so floors it hovers over are
-// rejected here rather than in the exact test.
+// 4 ulps of the largest coordinate (1e-6 of it); the allowance keeps a factor 4 over that. It
+// stays below the 1/32-unit skin a Quake-scale character keeps on levels within 7,800 units of
+// the origin; past that, the sphere's plane slab test keeps half of it (packet_tests.cpp), so
+// that floors a character hovers over are still rejected there rather than in the exact test.
 // The largest |coordinate| of the two ends is found in SSE (the same value as the scalar
 // maxima: max is exact; the inputs were checked finite).
 inline float rounding_allowance(const Bvh& bvh, const glm::vec3& origin, const glm::vec3& delta) {

@@ -118,7 +118,8 @@ void expect_queries_unchanged(const std::vector<Triangle>& tris, vec3 offset, in
   for (int q = 0; q < 3000; ++q) {
     const collision::BvhTriangle& t =
         with.bvh().triangles[static_cast<std::size_t>(unit(rng) * 0.999f * static_cast<float>(with.bvh().triangles.size()))];
-    // Half extents of 0.2 to 2 cells (1 to 5 rows a side), and now and then a long one on x.
+    // Half extents of 0.1 to 2.4 cells (1 to 6 rows a side: the branch-free read, the loop and
+    // boxes passed on), and now and then a long one on x (up to 80 cells).
     vec3 half;
     for (int k = 0; k < 3; ++k) half[k] = occ.cell * (0.1f + 0.5f * static_cast<float>(cells(rng)) + 0.3f * unit(rng));
     if (q % 10 == 0) half.x = occ.cell * 40.0f * unit(rng);
