@@ -306,9 +306,16 @@ template <class Query, class Support>
   const __m128 dn = dot3(nx, ny, nz, q.v[0], q.v[1], q.v[2]);
   const __m128 d1 = _mm_add_ps(d0, dn);
   const __m128 slack = _mm_set1_ps(1.0f + 1e-5f);  // room for the float normal's rounding
-  const __m128 reach = _mm_add_ps(_mm_mul_ps(support(nx, ny, nz, _mm_set1_ps(1.0f)), slack), q.allowance);
-  const __m128 neg_reach = _mm_sub_ps(_mm_setzero_ps(), reach);
-  __m128 reject = _mm_or_ps(_mm_and_ps(_mm_cmpgt_ps(d0, reach), _mm_cmpgt_ps(d1, reach)),
+  const __m128 support_n = _mm_mul_ps(support(nx, ny, nz, _mm_set1_ps(1.0f)), slack);
+  const __m128 reach = _mm_add_ps(support_n, q.allowance);
+  // The plane slab test keeps half the allowance, as sphere_candidates' does and for the same
+  // bound: d0 and d1 are off from the exact distances by at most about 20 x 2^-24 of the scale
+  // (the allowance is 67 x 2^-24 of it), and the support's own rounding against the exact
+  // normal's (2^-23 of it at most) is inside the 1e-5. So the floor a resting box or capsule
+  // hovers 1/32 over is rejected here on maps past 7,800 units too.
+  const __m128 plane_reach = _mm_add_ps(support_n, _mm_mul_ps(q.allowance, _mm_set1_ps(0.5f)));
+  const __m128 neg_reach = _mm_sub_ps(_mm_setzero_ps(), plane_reach);
+  __m128 reject = _mm_or_ps(_mm_and_ps(_mm_cmpgt_ps(d0, plane_reach), _mm_cmpgt_ps(d1, plane_reach)),
                             _mm_and_ps(_mm_cmplt_ps(d0, neg_reach), _mm_cmplt_ps(d1, neg_reach)));
   if (q.one_sided) {
     reject = _mm_or_ps(reject, _mm_cmplt_ps(d0, _mm_sub_ps(_mm_setzero_ps(), q.allowance)));

@@ -1,10 +1,11 @@
-// The plane slab test in front of the sphere's exact test (packet_tests.cpp, sphere_candidates:
-// both ends of the centre's path beyond the radius plus half the rounding allowance on the same
-// side of a triangle's plane). Far from the origin, where the allowance passes the 1/32-unit
-// skin a resting character keeps: the floor under a sphere resting one skin above it must be
-// rejected there (the large open maps' walking sweeps), and no sweep may lose a contact the
-// exact narrow phase finds, for spheres hovering from a hundredth below to a twentieth above
-// the radius over flat and sloped floors.
+// The plane slab test in front of the exact tests (packet_tests.cpp, sphere_candidates and
+// convex_candidates for boxes and capsules: both ends of the centre's path beyond the body's
+// support on the normal plus half the rounding allowance, on the same side of a triangle's
+// plane). Far from the origin, where the allowance passes the 1/32-unit skin a resting
+// character keeps: the floor under a body resting one skin above it must be rejected there
+// (the large open maps' walking sweeps), and no sweep may lose a contact the exact narrow phase
+// finds, for bodies hovering from a hundredth below to a twentieth above their support over
+// flat and sloped floors.
 #include <cmath>
 #include <limits>
 #include <random>
@@ -12,6 +13,8 @@
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
+#include "collision/box_queries.hpp"
+#include "collision/capsule_queries.hpp"
 #include "collision/queries.hpp"
 #include "narrow_phase.hpp"
 #include "packet_tests.hpp"
@@ -86,6 +89,88 @@ void no_contact_lost(const vec3& origin, const vec3& u, const vec3& v) {
   EXPECT_GT(misses, 1000);
 }
 
+// A box (Quake 3's player) and a capsule as tall, standing on z: the BVH sweep against the exact
+// per-triangle sweep over every leaf triangle (the same corners, the normal in double).
+constexpr vec3 kBoxHalf(15.0f, 15.0f, 24.0f);
+constexpr float kCapsuleRadius = 15.0f, kCapsuleHalf = 9.0f;
+const vec3 kAxis(0.0f, 0.0f, 1.0f);
+
+enum class Body { kBox, kCapsule };
+
+collision::SweepHit sweep_body(Body body, const collision::World& world, const vec3& c, const vec3& d) {
+  return body == Body::kBox ? collision::sweep_box(world, c, kBoxHalf, d)
+                            : collision::sweep_capsule(world, c, kCapsuleRadius, kCapsuleHalf, kAxis, d);
+}
+
+Exact exact_body(Body body, const collision::Bvh& bvh, const vec3& c, const vec3& d) {
+  Exact best;
+  for (const collision::BvhTriangle& t : bvh.triangles) {
+    const Triangle tri{t.a, t.b, t.c};
+    const collision::SweepHit h = body == Body::kBox
+                                      ? collision::sweep_box_triangle(tri, c, kBoxHalf, d)
+                                      : collision::sweep_capsule_triangle(tri, c, kCapsuleRadius, kCapsuleHalf, kAxis, d);
+    if (!h.hit) continue;
+    best.hit = true;
+    best.start_overlap = best.start_overlap || h.start_overlap;
+    best.toi = std::min(best.toi, h.start_overlap ? 0.0 : static_cast<double>(h.toi));
+  }
+  return best;
+}
+
+// The body's support along the unit normal n.
+float support(Body body, const vec3& n) {
+  return body == Body::kBox ? glm::dot(glm::abs(n), kBoxHalf) : kCapsuleRadius + kCapsuleHalf * std::fabs(n.z);
+}
+
+void no_body_contact_lost(Body body, const vec3& origin, const vec3& u, const vec3& v) {
+  const collision::World world = prism_test::world_of(floor_at(origin, u, v));
+  const vec3 n = glm::normalize(glm::cross(u, v));
+  const float rest = support(body, n);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> at(40.0f, 344.0f), height(-0.01f, 0.05f), dir(-1.0f, 1.0f), len(1.0f, 40.0f),
+      sink(-0.02f, 0.08f);
+  int hits = 0, overlaps = 0, misses = 0;
+  for (int q = 0; q < 1500; ++q) {
+    const vec3 c = origin + at(rng) * u + at(rng) * v + n * (rest + height(rng));
+    vec3 d = dir(rng) * u + dir(rng) * v;
+    d = glm::normalize(d) * len(rng) - n * sink(rng);  // mostly a little towards the floor
+    const collision::SweepHit ours = sweep_body(body, world, c, d);
+    const Exact exact = exact_body(body, world.bvh(), c, d);
+    ASSERT_EQ(ours.hit, exact.hit) << q;
+    ASSERT_EQ(ours.start_overlap, exact.start_overlap) << q;
+    if (exact.hit) {
+      ASSERT_NEAR(ours.toi, exact.toi, 1e-6) << q;
+    }
+    hits += ours.hit && !ours.start_overlap;
+    overlaps += ours.start_overlap;
+    misses += !ours.hit;
+  }
+  EXPECT_GT(hits, 50);
+  EXPECT_GT(overlaps, 150);
+  EXPECT_GT(misses, 500);
+}
+
+// The lanes of every packet the body's candidate test keeps, resting one skin over a flat floor.
+int kept_under_resting(Body body, const collision::Bvh& bvh, const vec3& c, const vec3& d, float allowance) {
+  int kept = 0;
+  float entry[4];
+  const float min_depth = -std::numeric_limits<float>::infinity();
+  if (body == Body::kBox) {
+    const collision::detail::BoxSweep4 q(c, kBoxHalf, d, allowance, false);
+    for (const collision::BvhPacket4& p : bvh.packets) {
+      kept += __builtin_popcount(static_cast<unsigned>(
+          collision::detail::box_candidates(collision::detail::Nodes4{}, p, q, 1.0f, min_depth, entry)));
+    }
+  } else {
+    const collision::detail::CapsuleSweep4 q(c, kCapsuleRadius, kCapsuleHalf, kAxis, d, allowance, false);
+    for (const collision::BvhPacket4& p : bvh.packets) {
+      kept += __builtin_popcount(static_cast<unsigned>(
+          collision::detail::capsule_candidates(collision::detail::Nodes4{}, p, q, 1.0f, min_depth, entry)));
+    }
+  }
+  return kept;
+}
+
 }  // namespace
 
 TEST(PlaneSlabBound, TheFloorOneSkinUnderARestingSphereIsRejectedFarFromTheOrigin) {
@@ -116,4 +201,30 @@ TEST(PlaneSlabBound, NoContactIsLostOverASlopedFloorFarFromTheOrigin) {
                   glm::normalize(vec3(0.2f, 1.0f, -0.3f)));
   no_contact_lost(vec3(1.2e5f, -7.0e4f, 3.0e4f), glm::normalize(vec3(0.8f, 0.5f, 0.3f)),
                   glm::normalize(vec3(-0.5f, 0.8f, 0.2f)));
+}
+
+TEST(PlaneSlabBound, TheFloorOneSkinUnderARestingBoxOrCapsuleIsRejectedFarFromTheOrigin) {
+  const vec3 origin(9600.0f, -9600.0f, 2000.0f);
+  const collision::World world = prism_test::world_of(floor_at(origin, vec3(1, 0, 0), vec3(0, 1, 0)));
+  const collision::Bvh& bvh = world.bvh();
+  for (const Body body : {Body::kBox, Body::kCapsule}) {
+    SCOPED_TRACE(body == Body::kBox ? "box" : "capsule");
+    const vec3 c = origin + vec3(150.0f, 170.0f, support(body, vec3(0, 0, 1)) + kSkin), d(24.0f, -10.0f, 0.0f);
+    const float allowance = 4e-6f * std::max({std::fabs(c.x), std::fabs(c.y), std::fabs(c.z), bvh.max_abs_coordinate});
+    ASSERT_GT(allowance, kSkin);
+    EXPECT_EQ(kept_under_resting(body, bvh, c, d, allowance), 0);
+    EXPECT_FALSE(sweep_body(body, world, c, d).hit);
+  }
+}
+
+TEST(PlaneSlabBound, NoBoxOrCapsuleContactIsLostOverFlatAndSlopedFloorsFarFromTheOrigin) {
+  for (const Body body : {Body::kBox, Body::kCapsule}) {
+    SCOPED_TRACE(body == Body::kBox ? "box" : "capsule");
+    no_body_contact_lost(body, vec3(9600.0f, -9600.0f, 2000.0f), vec3(1, 0, 0), vec3(0, 1, 0));
+    no_body_contact_lost(body, vec3(-3.0e4f, 2.5e4f, -1.0e4f), vec3(1, 0, 0), vec3(0, 1, 0));
+    no_body_contact_lost(body, vec3(9600.0f, -9600.0f, 2000.0f), glm::normalize(vec3(1.0f, 0.0f, 0.45f)),
+                         glm::normalize(vec3(0.2f, 1.0f, -0.3f)));
+    no_body_contact_lost(body, vec3(1.2e5f, -7.0e4f, 3.0e4f), glm::normalize(vec3(0.8f, 0.5f, 0.3f)),
+                         glm::normalize(vec3(-0.5f, 0.8f, 0.2f)));
+  }
 }
