@@ -19,11 +19,25 @@ inline constexpr int kStackSize = 256;  // > 3 x the deepest tree build_bvh make
 inline constexpr int kStackSize8 = 544;  // > 7 x the same depth: a wide node pushes up to 7
 
 /// A segment from `origin` by `delta` whose box is grown by `margin` per axis (the swept body's
-/// half extent plus a rounding allowance): what a traversal tests the nodes against. A leaf
+/// half extent plus traversal_allowance()): what a traversal tests the nodes against. A leaf
 /// function may replace the caller's (a shrinking reach), and says so (traverse_segment).
 struct SegmentBox {
   glm::vec3 origin, delta, margin;
 };
+
+/// What a segment query grows its box by beyond the body's half extent, for the traversal's
+/// float tests (the occupancy bits, the start grid, the slab test): half the query's rounding
+/// allowance (rounding_allowance: 4e-6, about 67 x 2^-24, of the scale S, the largest
+/// coordinate of the move and the level). Those tests are off from exact box tests by a few
+/// roundings of quantities below about 2S: the shifted origin (2^-24 of |origin| + margin),
+/// the product origin * inv and the fused difference (2^-24 each of a time whose distance
+/// along the move is at most |delta| <= 2S, where it decides: a time past 1 or below 0 is
+/// clamped either way), and the inverse (2^-24 relative, so 2^-23 over two axes): about 8 x
+/// 2^-24 S in all, a quarter of this margin (the tests catch a zero margin; a twentieth of the
+/// allowance still passes them). The whole allowance, as before, would reach past the 1/32-unit
+/// skin of a resting character on levels past 7,800 units, so that every walking sweep there
+/// entered its floor's leaves. The packet tests keep their own slacks.
+inline float traversal_allowance(float allowance) { return 0.5f * allowance; }
 
 /// The sign-ordered slab test's values for the three axes at once (lane 3 unused): the finite
 /// inverse of the direction, and the origin shifted to meet each axis's entry and exit plane

@@ -126,7 +126,7 @@ RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& del
     return out;
   }
   return detail::with_node_width(bvh, [&](auto width) {
-    const detail::SegmentBox box{origin, delta, glm::vec3(allowance)};
+    const detail::SegmentBox box{origin, delta, glm::vec3(detail::traversal_allowance(allowance))};
     detail::LazyQuery<detail::Segment4> lazy;  // broadcast at the first leaf: most rays miss
     float t_max = 1.0f;
     RayBest best;
@@ -162,11 +162,11 @@ namespace {
 SweepHit sweep_sphere_bvh(const Bvh& bvh, const glm::vec3& center, float radius, const glm::vec3& delta,
                           float allowance, const SweepOptions& options) {
   return detail::with_node_width(bvh, [&](auto width) {
-    detail::SegmentBox box{center, delta, glm::vec3(radius + allowance)};
+    detail::SegmentBox box{center, delta, glm::vec3(radius + detail::traversal_allowance(allowance))};
     // Broadcast when the first leaf is reached: most sweeps end in the inner nodes.
     detail::LazyQuery<detail::SphereSweep4> lazy;
     SweepHit best;
-    float t_max = 1.0f, reach = radius + allowance;
+    float t_max = 1.0f, reach = box.margin.x;
     detail::traverse_segment(width, bvh, box, t_max,
                              [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
                                const detail::SphereSweep4& q = lazy.get(center, radius, delta, allowance, options.one_sided);
@@ -273,7 +273,7 @@ SweepHit sweep_ellipsoid(const World& world, const glm::vec3& center, const glm:
   const detail::SegmentStart start = detail::start_segment(bvh, center, delta, radii, allowance);
   if (start != detail::SegmentStart::kTraverse) return start == detail::SegmentStart::kInvalid ? invalid_sweep() : SweepHit{};
   return detail::with_node_width(bvh, [&](auto width) {
-    const detail::SegmentBox box{center, delta, radii + glm::vec3(allowance)};
+    const detail::SegmentBox box{center, delta, radii + glm::vec3(detail::traversal_allowance(allowance))};
     const glm::dvec3 inv = inverse_radii(radii);
     const glm::dvec3 pe = glm::dvec3(center) * inv, ve = glm::dvec3(delta) * inv;
     SweepHit best;

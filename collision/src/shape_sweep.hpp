@@ -41,7 +41,7 @@ inline float rounding_allowance(const Bvh& bvh, const glm::vec3& origin, const g
 /// What a segment query (a ray, a sphere or ellipsoid sweep) does first, in SSE over the three
 /// axes at once: the domain check of its move (in_domain_move: the full check only near the
 /// limits), the rounding allowance (rounding_allowance: the same value), and the occupancy test
-/// of its swept box grown by `extent` and the allowance (segment_may_meet). kClear: the box
+/// of its swept box grown by `extent` and traversal_allowance (segment_may_meet). kClear: the box
 /// meets no triangle, the query has nothing to find.
 enum class SegmentStart { kInvalid, kClear, kTraverse };
 inline SegmentStart start_segment(const Bvh& bvh, const glm::vec3& origin, const glm::vec3& delta,
@@ -59,7 +59,8 @@ inline SegmentStart start_segment(const Bvh& bvh, const glm::vec3& origin, const
   allowance = std::max({_mm_cvtss_f32(m), bvh.max_abs_coordinate, 1.0f}) * 4e-6f;
   const __m128 h = _mm_set1_ps(0.5f);
   const __m128 center = _mm_add_ps(o, _mm_mul_ps(d, h));
-  const __m128 half = _mm_add_ps(_mm_add_ps(_mm_mul_ps(abs_d, h), load3(extent)), _mm_set1_ps(allowance));
+  const __m128 half =
+      _mm_add_ps(_mm_add_ps(_mm_mul_ps(abs_d, h), load3(extent)), _mm_set1_ps(traversal_allowance(allowance)));
   return occupancy_may_meet(bvh.occupancy, center, half) ? SegmentStart::kTraverse : SegmentStart::kClear;
 }
 
@@ -141,10 +142,11 @@ SweepHit sweep_shape(std::integral_constant<int, W> width, const World& world, c
                      const glm::vec3& extent, const glm::vec3& delta, float allowance, float shrink_limit,
                      Candidates&& candidates, Narrow&& narrow) {
   const Bvh& bvh = world.bvh();
-  SegmentBox box{center, delta, extent + glm::vec3(allowance)};
+  float shrunk = allowance - traversal_allowance(allowance);  // so the margin starts as traversal_allowance
+  SegmentBox box{center, delta, extent + glm::vec3(allowance - shrunk)};
   SweepHit best;
   if (!segment_may_meet(bvh, center, delta, box.margin)) return best;
-  float t_max = 1.0f, shrunk = 0.0f;
+  float t_max = 1.0f;
   traverse_segment(width, bvh, box, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
     for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
       const BvhPacket4& p = bvh.packets[packet + k];
