@@ -62,19 +62,24 @@ Exact exact_over(const collision::Bvh& bvh, const vec3& c, const vec3& d) {
   return best;
 }
 
-void no_contact_lost(const vec3& origin, const vec3& u, const vec3& v) {
+// Bodies resting from a hundredth below to a twentieth above `rest` (their support on the normal)
+// over the floor through `origin` spanned by u and v, moving along it and mostly a little
+// towards it: `ours(world, c, d)` (a SweepHit) must find what `exact(bvh, c, d)` (an Exact) does.
+template <class Ours, class ExactFn>
+void expect_no_contact_lost(const vec3& origin, const vec3& u, const vec3& v, float rest, int queries,
+                            unsigned seed, Ours&& ours_fn, ExactFn&& exact_fn) {
   const collision::World world = prism_test::world_of(floor_at(origin, u, v));
   const vec3 n = glm::normalize(glm::cross(u, v));
-  std::mt19937 rng(5);
+  std::mt19937 rng(seed);
   std::uniform_real_distribution<float> at(40.0f, 344.0f), height(-0.01f, 0.05f), dir(-1.0f, 1.0f), len(1.0f, 40.0f),
       sink(-0.02f, 0.08f);
   int hits = 0, overlaps = 0, misses = 0;
-  for (int q = 0; q < 3000; ++q) {
-    const vec3 c = origin + at(rng) * u + at(rng) * v + n * (kRadius + height(rng));
+  for (int q = 0; q < queries; ++q) {
+    const vec3 c = origin + at(rng) * u + at(rng) * v + n * (rest + height(rng));
     vec3 d = dir(rng) * u + dir(rng) * v;
     d = glm::normalize(d) * len(rng) - n * sink(rng);  // mostly a little towards the floor
-    const collision::SweepHit ours = collision::sweep_sphere(world, c, kRadius, d);
-    const Exact exact = exact_over(world.bvh(), c, d);
+    const collision::SweepHit ours = ours_fn(world, c, d);
+    const Exact exact = exact_fn(world.bvh(), c, d);
     ASSERT_EQ(ours.hit, exact.hit) << q;
     ASSERT_EQ(ours.start_overlap, exact.start_overlap) << q;
     if (exact.hit) {
@@ -84,9 +89,17 @@ void no_contact_lost(const vec3& origin, const vec3& u, const vec3& v) {
     overlaps += ours.start_overlap;
     misses += !ours.hit;
   }
-  EXPECT_GT(hits, 100);
-  EXPECT_GT(overlaps, 300);
-  EXPECT_GT(misses, 1000);
+  // All three outcomes, in numbers: the floor must be touched, overlapped and missed.
+  EXPECT_GT(hits, queries / 30);
+  EXPECT_GT(overlaps, queries / 10);
+  EXPECT_GT(misses, queries / 3);
+}
+
+void no_contact_lost(const vec3& origin, const vec3& u, const vec3& v) {
+  expect_no_contact_lost(
+      origin, u, v, kRadius, 3000, 5,
+      [](const collision::World& w, const vec3& c, const vec3& d) { return collision::sweep_sphere(w, c, kRadius, d); },
+      exact_over);
 }
 
 // A box (Quake 3's player) and a capsule as tall, standing on z: the BVH sweep against the exact
@@ -123,31 +136,10 @@ float support(Body body, const vec3& n) {
 }
 
 void no_body_contact_lost(Body body, const vec3& origin, const vec3& u, const vec3& v) {
-  const collision::World world = prism_test::world_of(floor_at(origin, u, v));
-  const vec3 n = glm::normalize(glm::cross(u, v));
-  const float rest = support(body, n);
-  std::mt19937 rng(7);
-  std::uniform_real_distribution<float> at(40.0f, 344.0f), height(-0.01f, 0.05f), dir(-1.0f, 1.0f), len(1.0f, 40.0f),
-      sink(-0.02f, 0.08f);
-  int hits = 0, overlaps = 0, misses = 0;
-  for (int q = 0; q < 1500; ++q) {
-    const vec3 c = origin + at(rng) * u + at(rng) * v + n * (rest + height(rng));
-    vec3 d = dir(rng) * u + dir(rng) * v;
-    d = glm::normalize(d) * len(rng) - n * sink(rng);  // mostly a little towards the floor
-    const collision::SweepHit ours = sweep_body(body, world, c, d);
-    const Exact exact = exact_body(body, world.bvh(), c, d);
-    ASSERT_EQ(ours.hit, exact.hit) << q;
-    ASSERT_EQ(ours.start_overlap, exact.start_overlap) << q;
-    if (exact.hit) {
-      ASSERT_NEAR(ours.toi, exact.toi, 1e-6) << q;
-    }
-    hits += ours.hit && !ours.start_overlap;
-    overlaps += ours.start_overlap;
-    misses += !ours.hit;
-  }
-  EXPECT_GT(hits, 50);
-  EXPECT_GT(overlaps, 150);
-  EXPECT_GT(misses, 500);
+  expect_no_contact_lost(
+      origin, u, v, support(body, glm::normalize(glm::cross(u, v))), 1500, 7,
+      [body](const collision::World& w, const vec3& c, const vec3& d) { return sweep_body(body, w, c, d); },
+      [body](const collision::Bvh& bvh, const vec3& c, const vec3& d) { return exact_body(body, bvh, c, d); });
 }
 
 // The lanes of every packet the body's candidate test keeps, resting one skin over a flat floor.
