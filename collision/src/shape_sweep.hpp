@@ -25,8 +25,9 @@ inline float max_abs(const glm::vec3& v) {
 // the exact narrow phase would hit). A float plane distance n·c - d is off by at most about
 // 4 ulps of the largest coordinate (1e-6 of it); the allowance keeps a factor 4 over that. It
 // stays below the 1/32-unit skin a Quake-scale character keeps on levels within 7,800 units of
-// the origin; past that, the sphere's plane slab test keeps half of it (packet_tests.cpp), so
-// that floors a character hovers over are still rejected there rather than in the exact test.
+// the origin; past that, the tests whose error is smaller keep half of it (the sphere's, box's
+// and capsule's plane slab tests, packet_tests.cpp; the traversal, traversal_allowance), so
+// that the floor a character hovers over is neither entered nor kept for the exact test.
 // The largest |coordinate| of the two ends is found in SSE (the same value as the scalar
 // maxima: max is exact; the inputs were checked finite).
 inline float rounding_allowance(const Bvh& bvh, const glm::vec3& origin, const glm::vec3& delta) {
@@ -142,7 +143,9 @@ SweepHit sweep_shape(std::integral_constant<int, W> width, const World& world, c
                      const glm::vec3& extent, const glm::vec3& delta, float allowance, float shrink_limit,
                      Candidates&& candidates, Narrow&& narrow) {
   const Bvh& bvh = world.bvh();
-  float shrunk = allowance - traversal_allowance(allowance);  // so the margin starts as traversal_allowance
+  // The box's margin is extent + allowance - shrunk throughout: traversal_allowance at first,
+  // less once a start overlap shrinks it (below).
+  float shrunk = allowance - traversal_allowance(allowance);
   SegmentBox box{center, delta, extent + glm::vec3(allowance - shrunk)};
   SweepHit best;
   if (!segment_may_meet(bvh, center, delta, box.margin)) return best;
