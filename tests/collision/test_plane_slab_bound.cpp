@@ -16,6 +16,7 @@
 #include "collision/box_queries.hpp"
 #include "collision/capsule_queries.hpp"
 #include "collision/queries.hpp"
+#include "earliest_contact.hpp"
 #include "narrow_phase.hpp"
 #include "packet_tests.hpp"
 #include "test_worlds.hpp"
@@ -42,24 +43,15 @@ std::vector<Triangle> floor_at(const vec3& origin, const vec3& u, const vec3& v)
   return tris;
 }
 
-// Whether any leaf triangle, tested by the exact narrow phase alone as the BVH sweep calls it
-// (the same stored plane), is touched, and the earliest time of contact.
-struct Exact {
-  bool hit = false, start_overlap = false;
-  double toi = 1.0;
-};
+// The earliest contact over the leaf triangles, each tested by the exact narrow phase alone as
+// the BVH sweep calls it (the same stored plane).
+using Exact = prism_test::EarliestContact;
 Exact exact_over(const collision::Bvh& bvh, const vec3& c, const vec3& d) {
-  Exact best;
-  for (const collision::BvhTriangle& t : bvh.triangles) {
-    const collision::detail::SphereContact h = collision::detail::sweep_sphere_triangle_d(
-        glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c), glm::dvec3(t.n), glm::dvec3(c), kRadius, glm::dvec3(d),
-        false, 1.0);
-    if (!h.hit) continue;
-    best.hit = true;
-    best.start_overlap = best.start_overlap || h.start_overlap;
-    best.toi = std::min(best.toi, h.start_overlap ? 0.0 : h.toi);
-  }
-  return best;
+  return prism_test::earliest_contact(bvh, [&](const collision::BvhTriangle& t) {
+    return collision::detail::sweep_sphere_triangle_d(glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c),
+                                                      glm::dvec3(t.n), glm::dvec3(c), kRadius, glm::dvec3(d), false,
+                                                      1.0);
+  });
 }
 
 // Bodies resting from a hundredth below to a twentieth above `rest` (their support on the normal)
@@ -116,18 +108,11 @@ collision::SweepHit sweep_body(Body body, const collision::World& world, const v
 }
 
 Exact exact_body(Body body, const collision::Bvh& bvh, const vec3& c, const vec3& d) {
-  Exact best;
-  for (const collision::BvhTriangle& t : bvh.triangles) {
+  return prism_test::earliest_contact(bvh, [&](const collision::BvhTriangle& t) {
     const Triangle tri{t.a, t.b, t.c};
-    const collision::SweepHit h = body == Body::kBox
-                                      ? collision::sweep_box_triangle(tri, c, kBoxHalf, d)
-                                      : collision::sweep_capsule_triangle(tri, c, kCapsuleRadius, kCapsuleHalf, kAxis, d);
-    if (!h.hit) continue;
-    best.hit = true;
-    best.start_overlap = best.start_overlap || h.start_overlap;
-    best.toi = std::min(best.toi, h.start_overlap ? 0.0 : static_cast<double>(h.toi));
-  }
-  return best;
+    return body == Body::kBox ? collision::sweep_box_triangle(tri, c, kBoxHalf, d)
+                              : collision::sweep_capsule_triangle(tri, c, kCapsuleRadius, kCapsuleHalf, kAxis, d);
+  });
 }
 
 // The body's support along the unit normal n.

@@ -16,6 +16,7 @@
 #include "collision/capsule_queries.hpp"
 #include "bvh_traverse.hpp"
 #include "collision/queries.hpp"
+#include "earliest_contact.hpp"
 #include "same_sweep.hpp"
 #include "test_worlds.hpp"
 
@@ -73,23 +74,6 @@ Face random_face(std::mt19937& rng, const collision::World& world) {
 // Along `n` (an axis, either sign) the body's support.
 float support(const vec3& half, const vec3& n) { return glm::dot(glm::abs(n), half); }
 
-// The earliest contact over every triangle by the exact per-triangle ellipsoid test.
-struct Exact {
-  bool hit = false, start_overlap = false;
-  float toi = 1.0f;
-};
-Exact ellipsoid_exact(const collision::World& world, const vec3& c, const vec3& radii, const vec3& d) {
-  Exact best;
-  for (const collision::BvhTriangle& t : world.bvh().triangles) {
-    const collision::SweepHit h = collision::sweep_ellipsoid_triangle(Triangle{t.a, t.b, t.c}, c, radii, d);
-    if (!h.hit) continue;
-    best.hit = true;
-    best.start_overlap = best.start_overlap || h.start_overlap;
-    best.toi = std::min(best.toi, h.start_overlap ? 0.0f : h.toi);
-  }
-  return best;
-}
-
 void expect_margin_holds(const vec3& origin) {
   std::mt19937 rng(41);
   const collision::World world = prism_test::world_of(blocks_at(origin, rng));
@@ -120,11 +104,15 @@ void expect_margin_holds(const vec3& origin) {
         collision::sweep_capsule(world, c_capsule, capsule_radius, capsule_half, up, d),
         collision::sweep_capsule_brute_force(world, c_capsule, capsule_radius, capsule_half, up, d), q);
     const collision::SweepHit e = collision::sweep_ellipsoid(world, c_ellipsoid, ellipsoid, d);
-    const Exact exact = ellipsoid_exact(world, c_ellipsoid, ellipsoid, d);
+    // The ellipsoid has no brute force: the exact test of every triangle is the reference.
+    const prism_test::EarliestContact exact =
+        prism_test::earliest_contact(world.bvh(), [&](const collision::BvhTriangle& t) {
+          return collision::sweep_ellipsoid_triangle(Triangle{t.a, t.b, t.c}, c_ellipsoid, ellipsoid, d);
+        });
     EXPECT_EQ(e.hit, exact.hit) << q;
     EXPECT_EQ(e.start_overlap, exact.start_overlap) << q;
     if (exact.hit) {
-      EXPECT_EQ(e.toi, exact.toi) << q;
+      EXPECT_EQ(static_cast<double>(e.toi), exact.toi) << q;
     }
     prism_test::expect_same_ray(collision::raycast(world, c_ray, d), collision::raycast_brute_force(world, c_ray, d),
                                 q);
