@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -19,8 +20,14 @@ using prism_test::CommandRun;
 
 CommandRun run(const std::string& args) { return prism_test::run_command(std::string(PRISM_QUERY_EXE) + " " + args); }
 
+// In a folder of the running test's own (as PrismQueryHostile's): ctest runs each test as a
+// process of its own, in parallel, and the fixture's files of one test must not be rewritten
+// while another reads them.
 std::string write(const std::string& name, const std::string& text) {
-  const std::string path = std::string(PRISM_TEST_OUTPUT_DIR) + "/" + name;
+  const std::filesystem::path dir = std::filesystem::path(PRISM_TEST_OUTPUT_DIR) / "sweep" /
+                                    ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / name).string();
   std::ofstream(path) << text;
   return path;
 }
