@@ -3,6 +3,7 @@
 // traversal makes before it starts. Not a public header.
 #include <immintrin.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -23,7 +24,10 @@ inline constexpr int kOccupancyMaxRowCells = 57;
 
 /// Whether a box (centre and half extents; lane 3 ignored) may meet a triangle: false only when
 /// every fine cell it meets is clear, or it lies outside the cells. True when there are no bits,
-/// or the box crosses more cells than the test looks at.
+/// or the box crosses more cells than the test looks at. `kMayBeLong`: the query is often longer
+/// than that (rays), and such a box is told at once from its size (a few instructions more for
+/// the others: the sweeps, small boxes, go without).
+template <bool kMayBeLong = false>
 inline bool occupancy_may_meet(const BvhOccupancy& occ, __m128 center, __m128 half) {
   if (occ.bits.empty()) return true;
   const __m128 origin = _mm_load_ps(occ.origin), inv = _mm_load_ps(occ.inv_cell), cells = _mm_load_ps(occ.cells);
@@ -36,6 +40,14 @@ inline bool occupancy_may_meet(const BvhOccupancy& occ, __m128 center, __m128 ha
   if (_mm_movemask_ps(outside) != 0) return false;
   const __m128 first = _mm_max_ps(lo, _mm_setzero_ps());
   const __m128 last = _mm_min_ps(hi, _mm_sub_ps(cells, _mm_set1_ps(0.5f)));
+  // A box 58 cells long on x or 17 on y or z (clamped) crosses more than the test reads (a span
+  // of 57 or more on x, or 17 or more on y or z: more than 16 rows), whatever the roundings
+  // below: no decision, known before the spans are worked out (most long rays).
+  if constexpr (kMayBeLong) {
+    if (_mm_movemask_ps(_mm_cmpge_ps(_mm_sub_ps(last, first), _mm_setr_ps(58.0f, 17.0f, 17.0f, INFINITY))) != 0) {
+      return true;
+    }
+  }
   alignas(16) std::int32_t i0[4], i1[4];
   _mm_store_si128(reinterpret_cast<__m128i*>(i0), _mm_cvttps_epi32(first));
   _mm_store_si128(reinterpret_cast<__m128i*>(i1), _mm_cvttps_epi32(last));

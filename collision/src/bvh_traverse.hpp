@@ -194,11 +194,14 @@ struct SweptSegment8 {
 /// keys, so that denormals-are-zero cannot make two lanes equal) and descended into, and the
 /// others are pushed in order of entry time, the nearest of them on top.
 template <class LeafFn>
-__attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const SegmentBox& box, float& t_max,
+__attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const SegmentBox& box, float& t_max_out,
                                                       LeafFn& leaf) {
   using Entry = TraversalEntry;
   std::uint32_t ref = bvh.root8, packet = 0;
   if (!grid_start_segment<8>(bvh, box.origin, box.delta, box.margin, ref)) return;
+  // A local copy, written back at the end: the caller's float may alias the stores of the loop
+  // (a leaf's float times), which would make every node reload it.
+  float t_max = t_max_out;
   Entry stack[kStackSize8];
   int top = 0;
   SweptSegment8 seg8(box);
@@ -262,8 +265,9 @@ __attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const
         seg8 = SweptSegment8(box);  // the leaf replaced the box
       }
     }
-    if (!pop_entered(stack, top, t_max, ref, packet)) return;
+    if (!pop_entered(stack, top, t_max, ref, packet)) break;
   }
+  t_max_out = t_max;
 }
 
 /// Runs `body(Nodes8{})` where the BVH has 8-wide nodes (bvh_uses_avx2()), else
@@ -293,11 +297,12 @@ void traverse_segment(Nodes8, const Bvh& bvh, const SegmentBox& box, float& t_ma
 
 /// The same over the 4-wide nodes, with SSE.
 template <class LeafFn>
-void traverse_segment(Nodes4, const Bvh& bvh, const SegmentBox& box, float& t_max, LeafFn&& leaf) {
+void traverse_segment(Nodes4, const Bvh& bvh, const SegmentBox& box, float& t_max_out, LeafFn&& leaf) {
   if (bvh.empty()) return;
   using Entry = TraversalEntry;
   std::uint32_t ref = bvh.root, packet = 0;
   if (!grid_start_segment<4>(bvh, box.origin, box.delta, box.margin, ref)) return;
+  float t_max = t_max_out;  // a local copy, as in traverse_segment8
   Entry stack[kStackSize + 3];  // + 3: the sorted pushes write three slots, whatever they keep
   int top = 0;
   SweptSegment seg(box);
@@ -380,8 +385,9 @@ void traverse_segment(Nodes4, const Bvh& bvh, const SegmentBox& box, float& t_ma
         seg = SweptSegment(box);  // the leaf replaced the box
       }
     }
-    if (!pop_entered(stack, top, t_max, ref, packet)) return;
+    if (!pop_entered(stack, top, t_max, ref, packet)) break;
   }
+  t_max_out = t_max;
 }
 
 /// The children of a node in `mask` (those whose boxes the query box overlaps): a leaf is

@@ -481,44 +481,6 @@ ContactBound4::ContactBound4(const Body& body, const glm::vec3& center, float re
   return ~_mm_movemask_ps(_mm_cmpgt_ps(gap2, q.limit_sq)) & valid;
 }
 
-Segment4::Segment4(const glm::vec3& origin, const glm::vec3& delta) {
-  for (int a = 0; a < 3; ++a) {
-    o[a] = _mm_set1_ps(origin[a]);
-    d[a] = _mm_set1_ps(delta[a]);
-  }
-}
-
-[[gnu::always_inline]] inline int ray_hits_body(const BvhPacket4& t, const Segment4& s, float t_max,
-                                               float t_out[4]) {
-  const __m128 ax = _mm_load_ps(t.ax), ay = _mm_load_ps(t.ay), az = _mm_load_ps(t.az);
-  const __m128 e1x = _mm_sub_ps(_mm_load_ps(t.bx), ax), e1y = _mm_sub_ps(_mm_load_ps(t.by), ay),
-               e1z = _mm_sub_ps(_mm_load_ps(t.bz), az);
-  const __m128 e2x = _mm_sub_ps(_mm_load_ps(t.cx), ax), e2y = _mm_sub_ps(_mm_load_ps(t.cy), ay),
-               e2z = _mm_sub_ps(_mm_load_ps(t.cz), az);
-  // pv = d x e2
-  const __m128 pvx = _mm_sub_ps(_mm_mul_ps(s.d[1], e2z), _mm_mul_ps(s.d[2], e2y));
-  const __m128 pvy = _mm_sub_ps(_mm_mul_ps(s.d[2], e2x), _mm_mul_ps(s.d[0], e2z));
-  const __m128 pvz = _mm_sub_ps(_mm_mul_ps(s.d[0], e2y), _mm_mul_ps(s.d[1], e2x));
-  const __m128 det = dot3(e1x, e1y, e1z, pvx, pvy, pvz);
-  __m128 ok = _mm_cmpneq_ps(det, _mm_setzero_ps());
-  if (_mm_movemask_ps(ok) == 0) return 0;
-  const __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), det);
-  const __m128 tvx = _mm_sub_ps(s.o[0], ax), tvy = _mm_sub_ps(s.o[1], ay), tvz = _mm_sub_ps(s.o[2], az);
-  const __m128 u = _mm_mul_ps(dot3(tvx, tvy, tvz, pvx, pvy, pvz), inv);
-  const __m128 one = _mm_set1_ps(1.0f), zero = _mm_setzero_ps();
-  ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmpge_ps(u, zero), _mm_cmple_ps(u, one)));
-  if (_mm_movemask_ps(ok) == 0) return 0;
-  // qv = tv x e1
-  const __m128 qvx = _mm_sub_ps(_mm_mul_ps(tvy, e1z), _mm_mul_ps(tvz, e1y));
-  const __m128 qvy = _mm_sub_ps(_mm_mul_ps(tvz, e1x), _mm_mul_ps(tvx, e1z));
-  const __m128 qvz = _mm_sub_ps(_mm_mul_ps(tvx, e1y), _mm_mul_ps(tvy, e1x));
-  const __m128 w = _mm_mul_ps(dot3(s.d[0], s.d[1], s.d[2], qvx, qvy, qvz), inv);
-  ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmpge_ps(w, zero), _mm_cmple_ps(_mm_add_ps(u, w), one)));
-  const __m128 tt = _mm_mul_ps(dot3(e2x, e2y, e2z, qvx, qvy, qvz), inv);
-  ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmpge_ps(tt, zero), _mm_cmple_ps(tt, _mm_set1_ps(t_max))));
-  _mm_storeu_ps(t_out, tt);
-  return _mm_movemask_ps(ok);
-}
 
 // Each kernel twice: for the SSE path as the build's flags compile it, and for the AVX2 path
 // with VEX encoding (three-operand forms, no register copies). The same operations in the same
@@ -568,14 +530,6 @@ int contact_candidates(Nodes4, const BvhPacket4& t, const ContactBound4& q) {
 __attribute__((target("avx2")))
 int contact_candidates(Nodes8, const BvhPacket4& t, const ContactBound4& q) {
   return contact_candidates_body(t, q);
-}
-
-int ray_hits(Nodes4, const BvhPacket4& t, const Segment4& s, float t_max, float t_out[4]) {
-  return ray_hits_body(t, s, t_max, t_out);
-}
-__attribute__((target("avx2")))
-int ray_hits(Nodes8, const BvhPacket4& t, const Segment4& s, float t_max, float t_out[4]) {
-  return ray_hits_body(t, s, t_max, t_out);
 }
 
 }  // namespace collision::detail

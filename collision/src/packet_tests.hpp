@@ -172,15 +172,4 @@ struct ContactBound4 {
 int contact_candidates(Nodes4, const BvhPacket4& p, const ContactBound4& q);
 int contact_candidates(Nodes8, const BvhPacket4& p, const ContactBound4& q);
 
-/// A segment, broadcast once per query.
-struct Segment4 {
-  Segment4(const glm::vec3& origin, const glm::vec3& delta);
-  __m128 o[3], d[3];
-};
-
-/// Möller–Trumbore (1997) on four triangles, double-sided: lanes hit within [0, t_max], with
-/// their t in `t_out`.
-int ray_hits(Nodes4, const BvhPacket4& p, const Segment4& s, float t_max, float t_out[4]);
-int ray_hits(Nodes8, const BvhPacket4& p, const Segment4& s, float t_max, float t_out[4]);
-
 }  // namespace collision::detail

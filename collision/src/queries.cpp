@@ -13,6 +13,7 @@
 #include "collision/world.hpp"
 #include "narrow_phase.hpp"
 #include "packet_tests.hpp"
+#include "ray_packet.hpp"
 #include "shape_sweep.hpp"
 
 namespace collision {
@@ -75,11 +76,9 @@ struct RayBest {
 };
 
 // The lanes of one packet a segment hits; keeps the nearest (ties: lower triangle index).
-template <int W>
-void ray_packet(std::integral_constant<int, W> width, const BvhPacket4& packet, const detail::Segment4& seg,
-                RayBest& best, float& t_max) {
+inline void ray_packet(const BvhPacket4& packet, const detail::Segment4& seg, RayBest& best, float& t_max) {
   float t[4];
-  int mask = detail::ray_hits(width, packet, seg, t_max, t);
+  int mask = detail::ray_hits(packet, seg, t_max, t);
   while (mask) {
     const int lane = __builtin_ctz(static_cast<unsigned>(mask));
     mask &= mask - 1;
@@ -96,19 +95,25 @@ void ray_packet(std::integral_constant<int, W> width, const BvhPacket4& packet, 
 RayHit ray_result(const RayBest& winner, float t, const glm::vec3& origin, const glm::vec3& delta) {
   RayHit out;
   if (winner.packet == nullptr) return out;
-  const BvhTriangle best = winner.packet->triangle(winner.lane);
-  const glm::dvec3 a(best.a);
-  const glm::dvec3 n = glm::cross(glm::dvec3(best.b) - a, glm::dvec3(best.c) - a);
+  // Only the packet's first three cache lines are read, those the ray test loaded: the corners
+  // and the index. The unit normal is the one build_bvh stores (BvhTriangle::n), from the
+  // same double cross product, normalized and rounded as there: the same bits, without a read
+  // of the packet's fourth line.
+  const BvhPacket4& p = *winner.packet;
+  const int k = winner.lane;
+  const glm::dvec3 a(p.ax[k], p.ay[k], p.az[k]);
+  const glm::dvec3 n = glm::cross(glm::dvec3(p.bx[k], p.by[k], p.bz[k]) - a, glm::dvec3(p.cx[k], p.cy[k], p.cz[k]) - a);
   const double denom = glm::dot(n, glm::dvec3(delta));
   if (denom != 0.0) {
     const double exact = glm::dot(n, a - glm::dvec3(origin)) / denom;
     if (exact >= 0.0 && exact <= 1.0) t = static_cast<float>(exact);
   }
+  const glm::vec3 normal(glm::normalize(n));
   out.hit = true;
   out.t = t;
   out.point = origin + t * delta;
-  out.normal = glm::dot(best.n, delta) <= 0.0f ? best.n : -best.n;
-  out.triangle = best.index;
+  out.normal = glm::dot(normal, delta) <= 0.0f ? normal : -normal;
+  out.triangle = p.index[k];
   return out;
 }
 
@@ -123,7 +128,8 @@ bool valid_sweep(const glm::vec3& center, float radius, const glm::vec3& delta) 
 RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& delta) {
   const Bvh& bvh = world.bvh();
   float allowance;
-  const detail::SegmentStart start = detail::start_segment(bvh, origin, delta, glm::vec3(0.0f), allowance);
+  // (kMayBeLong: rays are often longer than the occupancy test reads.)
+  const detail::SegmentStart start = detail::start_segment<true>(bvh, origin, delta, glm::vec3(0.0f), allowance);
   if (start != detail::SegmentStart::kTraverse) {
     RayHit out;
     out.invalid_input = start == detail::SegmentStart::kInvalid;
@@ -138,7 +144,7 @@ RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& del
                              [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
                                const detail::Segment4& seg = lazy.get(origin, delta);
                                for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-                                 ray_packet(width, bvh.packets[packet + k], seg, best, tm);
+                                 ray_packet(bvh.packets[packet + k], seg, best, tm);
                                }
                              });
     return ray_result(best, t_max, origin, delta);
@@ -155,7 +161,7 @@ RayHit raycast_brute_force(const World& world, const glm::vec3& origin, const gl
   const detail::Segment4 seg(origin, delta);
   float t_max = 1.0f;
   RayBest best;
-  for (const BvhPacket4& packet : bvh.packets) ray_packet(detail::Nodes4{}, packet, seg, best, t_max);
+  for (const BvhPacket4& packet : bvh.packets) ray_packet(packet, seg, best, t_max);
   return ray_result(best, t_max, origin, delta);
 }
 

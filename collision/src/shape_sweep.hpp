@@ -43,8 +43,9 @@ inline float rounding_allowance(const Bvh& bvh, const glm::vec3& origin, const g
 /// axes at once: the domain check of its move (in_domain_move: the full check only near the
 /// limits), the rounding allowance (rounding_allowance: the same value), and the occupancy test
 /// of its swept box grown by `extent` and traversal_allowance (segment_may_meet). kClear: the box
-/// meets no triangle, the query has nothing to find.
+/// meets no triangle, the query has nothing to find. `kMayBeLong`: occupancy_may_meet's (rays).
 enum class SegmentStart { kInvalid, kClear, kTraverse };
+template <bool kMayBeLong = false>
 inline SegmentStart start_segment(const Bvh& bvh, const glm::vec3& origin, const glm::vec3& delta,
                                   const glm::vec3& extent, float& allowance) {
   const __m128 sign = _mm_set1_ps(-0.0f), k = _mm_set1_ps(kMaxCoordinate / 4.0f);
@@ -62,7 +63,7 @@ inline SegmentStart start_segment(const Bvh& bvh, const glm::vec3& origin, const
   const __m128 center = _mm_add_ps(o, _mm_mul_ps(d, h));
   const __m128 half =
       _mm_add_ps(_mm_add_ps(_mm_mul_ps(abs_d, h), load3(extent)), _mm_set1_ps(traversal_allowance(allowance)));
-  return occupancy_may_meet(bvh.occupancy, center, half) ? SegmentStart::kTraverse : SegmentStart::kClear;
+  return occupancy_may_meet<kMayBeLong>(bvh.occupancy, center, half) ? SegmentStart::kTraverse : SegmentStart::kClear;
 }
 
 /// A triangle relative to its corner A, in double: far from the origin the small differences

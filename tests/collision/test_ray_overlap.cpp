@@ -1,5 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <random>
+#include <unordered_map>
+
+#include <glm/geometric.hpp>
+
 #include "collision/queries.hpp"
 #include "test_worlds.hpp"
 
@@ -32,6 +38,30 @@ TEST(Raycast, NearestOfTwoFloors) {
   ASSERT_TRUE(h.hit);
   EXPECT_NEAR(h.point.z, 2.0f, 1e-5f);
   EXPECT_GE(h.triangle, 2u);
+}
+
+// raycast computes the hit's normal from the winner's corners (the packet's lines the ray test
+// loaded) rather than reading the stored one: it must be BvhTriangle::n bit for bit, turned to
+// face the origin.
+TEST(Raycast, NormalIsTheStoredUnitNormalBitForBit) {
+  std::mt19937 rng(7);
+  const auto world = world_of(prism_test::random_soup(rng, 2000, 50.0f, 12.0f));
+  std::unordered_map<std::uint32_t, vec3> stored;
+  for (const collision::BvhTriangle& t : world.bvh().triangles) stored[t.index] = t.n;
+  std::uniform_real_distribution<float> u(-60.0f, 60.0f);
+  int hits = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const vec3 origin(u(rng), u(rng), u(rng)), delta(u(rng), u(rng), u(rng));
+    const auto h = collision::raycast(world, origin, delta);
+    if (!h.hit) continue;
+    ++hits;
+    const vec3 n = stored.at(h.triangle);
+    const vec3 facing = glm::dot(n, delta) <= 0.0f ? n : -n;
+    ASSERT_EQ(std::memcmp(&h.normal, &facing, sizeof(vec3)), 0)
+        << "ray " << i << ": normal " << h.normal.x << " " << h.normal.y << " " << h.normal.z << ", stored "
+        << facing.x << " " << facing.y << " " << facing.z;
+  }
+  EXPECT_GT(hits, 500);
 }
 
 TEST(OverlapSphere, FindsTouchingTrianglesOnly) {

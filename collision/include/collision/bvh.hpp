@@ -66,15 +66,16 @@ struct BvhTriangle {
 
 /// Up to four leaf triangles as structure-of-arrays, for testing them in one SSE pass. Unused
 /// lanes have a zero normal, an infinite plane offset and slot kEmptyLane: every test rejects
-/// them.
-struct alignas(16) BvhPacket4 {
+/// them. Six cache lines, aligned to them: a ray reads the first three only (the corners, and
+/// the winner's index right after them).
+struct alignas(64) BvhPacket4 {
   float ax[4], ay[4], az[4];
   float bx[4], by[4], bz[4];
   float cx[4], cy[4], cz[4];
+  std::uint32_t index[4];  ///< the triangle's index in the source mesh (BvhTriangle::index)
   float nx[4], ny[4], nz[4];
   float d[4];
   std::uint32_t slot[4];   ///< index into Bvh::triangles
-  std::uint32_t index[4];  ///< the triangle's index in the source mesh (BvhTriangle::index)
   /// Edge i's plane (edge i runs from corner i to corner i + 1 mod 3: AB, BC, CA), square to
   /// the triangle, facing out: its unit normal (e_i x n) / |e_i x n|, computed in double from
   /// the float corners and rounded. The sweeps' packet tests read it rather than forming the
