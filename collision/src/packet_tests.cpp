@@ -481,7 +481,6 @@ ContactBound4::ContactBound4(const Body& body, const glm::vec3& center, float re
   return ~_mm_movemask_ps(_mm_cmpgt_ps(gap2, q.limit_sq)) & valid;
 }
 
-
 // Each kernel twice: for the SSE path as the build's flags compile it, and for the AVX2 path
 // with VEX encoding (three-operand forms, no register copies). The same operations in the same
 // order on four lanes (and no fused multiply-add: every build compiles with -ffp-contract=off),
