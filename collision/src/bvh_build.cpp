@@ -14,6 +14,7 @@
 #include "collision/bvh.hpp"
 #include "bvh_grid.hpp"
 #include "bvh_occupancy.hpp"
+#include "triangle_normal.hpp"
 
 namespace collision {
 
@@ -389,7 +390,7 @@ Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
     // From the corners, as make_mesh computes it, rather than read from mesh.normals: a mesh
     // whose positions were changed after make_mesh (scaled, moved) keeps a BVH whose planes
     // agree with its corners, as the exact tests assume.
-    bt.n = glm::vec3(glm::normalize(glm::cross(glm::dvec3(t.b) - glm::dvec3(t.a), glm::dvec3(t.c) - glm::dvec3(t.a))));
+    bt.n = detail::unit_normal(detail::triangle_cross(t.a, t.b, t.c));
     bt.d = glm::dot(bt.n, t.a);
     bt.index = ti;
     bt.pad = bt.pad2 = 0.0f;

@@ -9,6 +9,7 @@
 
 #include "collision/domain.hpp"
 #include "finite.hpp"
+#include "triangle_normal.hpp"
 
 namespace collision {
 
@@ -54,10 +55,8 @@ TriangleMesh make_mesh(std::vector<glm::vec3> positions, const std::vector<glm::
       ++mesh.degenerate_count;
       continue;
     }
-    const glm::dvec3 nrm =
-        glm::normalize(glm::cross(glm::dvec3(t.b) - glm::dvec3(t.a), glm::dvec3(t.c) - glm::dvec3(t.a)));
     mesh.indices.push_back(idx);
-    mesh.normals.push_back(glm::vec3(nrm));
+    mesh.normals.push_back(detail::unit_normal(detail::triangle_cross(t.a, t.b, t.c)));
     mesh.flags.push_back(flags.empty() ? std::uint8_t{0} : flags[i]);
   }
   return mesh;

@@ -12,10 +12,6 @@ namespace collision::detail {
 
 namespace {
 
-[[gnu::always_inline]] inline __m128 dot3(__m128 ax, __m128 ay, __m128 az, __m128 bx, __m128 by, __m128 bz) {
-  return _mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, bx), _mm_mul_ps(ay, by)), _mm_mul_ps(az, bz));
-}
-
 [[gnu::always_inline]] inline __m128 abs4(__m128 x) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), x); }
 
 // The combined bound of a round body (a sphere, a capsule: a core, point or segment, grown by a

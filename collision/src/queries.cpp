@@ -15,6 +15,7 @@
 #include "packet_tests.hpp"
 #include "ray_packet.hpp"
 #include "shape_sweep.hpp"
+#include "triangle_normal.hpp"
 
 namespace collision {
 
@@ -97,18 +98,20 @@ RayHit ray_result(const RayBest& winner, float t, const glm::vec3& origin, const
   if (winner.packet == nullptr) return out;
   // Only the packet's first three cache lines are read, those the ray test loaded: the corners
   // and the index. The unit normal is the one build_bvh stores (BvhTriangle::n), from the
-  // same double cross product, normalized and rounded as there: the same bits, without a read
-  // of the packet's fourth line.
+  // same double cross product (triangle_normal.hpp): the same bits, without a read of the
+  // packet's fourth line.
   const BvhPacket4& p = *winner.packet;
   const int k = winner.lane;
-  const glm::dvec3 a(p.ax[k], p.ay[k], p.az[k]);
-  const glm::dvec3 n = glm::cross(glm::dvec3(p.bx[k], p.by[k], p.bz[k]) - a, glm::dvec3(p.cx[k], p.cy[k], p.cz[k]) - a);
+  const glm::vec3 corner_a(p.ax[k], p.ay[k], p.az[k]);
+  const glm::dvec3 a(corner_a);
+  const glm::dvec3 n = detail::triangle_cross(corner_a, glm::vec3(p.bx[k], p.by[k], p.bz[k]),
+                                              glm::vec3(p.cx[k], p.cy[k], p.cz[k]));
   const double denom = glm::dot(n, glm::dvec3(delta));
   if (denom != 0.0) {
     const double exact = glm::dot(n, a - glm::dvec3(origin)) / denom;
     if (exact >= 0.0 && exact <= 1.0) t = static_cast<float>(exact);
   }
-  const glm::vec3 normal(glm::normalize(n));
+  const glm::vec3 normal = detail::unit_normal(n);
   out.hit = true;
   out.t = t;
   out.point = origin + t * delta;

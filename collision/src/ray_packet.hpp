@@ -8,6 +8,7 @@
 #include <glm/vec3.hpp>
 
 #include "collision/bvh.hpp"
+#include "simd4.hpp"
 
 namespace collision::detail {
 
@@ -22,10 +23,6 @@ struct Segment4 {
   __m128 o[3], d[3];
 };
 
-[[gnu::always_inline]] inline __m128 ray_dot3(__m128 ax, __m128 ay, __m128 az, __m128 bx, __m128 by, __m128 bz) {
-  return _mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, bx), _mm_mul_ps(ay, by)), _mm_mul_ps(az, bz));
-}
-
 /// Möller–Trumbore (1997) on four triangles, double-sided: the lanes hit within [0, t_max],
 /// with their t in `t_out`. The same operations in the same order on either path (every build
 /// compiles with -ffp-contract=off): the SSE and AVX2 traversals get the same bits.
@@ -39,12 +36,12 @@ struct Segment4 {
   const __m128 pvx = _mm_sub_ps(_mm_mul_ps(s.d[1], e2z), _mm_mul_ps(s.d[2], e2y));
   const __m128 pvy = _mm_sub_ps(_mm_mul_ps(s.d[2], e2x), _mm_mul_ps(s.d[0], e2z));
   const __m128 pvz = _mm_sub_ps(_mm_mul_ps(s.d[0], e2y), _mm_mul_ps(s.d[1], e2x));
-  const __m128 det = ray_dot3(e1x, e1y, e1z, pvx, pvy, pvz);
+  const __m128 det = dot3(e1x, e1y, e1z, pvx, pvy, pvz);
   __m128 ok = _mm_cmpneq_ps(det, _mm_setzero_ps());
   if (_mm_movemask_ps(ok) == 0) return 0;
   const __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), det);
   const __m128 tvx = _mm_sub_ps(s.o[0], ax), tvy = _mm_sub_ps(s.o[1], ay), tvz = _mm_sub_ps(s.o[2], az);
-  const __m128 u = _mm_mul_ps(ray_dot3(tvx, tvy, tvz, pvx, pvy, pvz), inv);
+  const __m128 u = _mm_mul_ps(dot3(tvx, tvy, tvz, pvx, pvy, pvz), inv);
   const __m128 one = _mm_set1_ps(1.0f), zero = _mm_setzero_ps();
   ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmpge_ps(u, zero), _mm_cmple_ps(u, one)));
   if (_mm_movemask_ps(ok) == 0) return 0;
@@ -52,9 +49,9 @@ struct Segment4 {
   const __m128 qvx = _mm_sub_ps(_mm_mul_ps(tvy, e1z), _mm_mul_ps(tvz, e1y));
   const __m128 qvy = _mm_sub_ps(_mm_mul_ps(tvz, e1x), _mm_mul_ps(tvx, e1z));
   const __m128 qvz = _mm_sub_ps(_mm_mul_ps(tvx, e1y), _mm_mul_ps(tvy, e1x));
-  const __m128 w = _mm_mul_ps(ray_dot3(s.d[0], s.d[1], s.d[2], qvx, qvy, qvz), inv);
+  const __m128 w = _mm_mul_ps(dot3(s.d[0], s.d[1], s.d[2], qvx, qvy, qvz), inv);
   ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmpge_ps(w, zero), _mm_cmple_ps(_mm_add_ps(u, w), one)));
-  const __m128 tt = _mm_mul_ps(ray_dot3(e2x, e2y, e2z, qvx, qvy, qvz), inv);
+  const __m128 tt = _mm_mul_ps(dot3(e2x, e2y, e2z, qvx, qvy, qvz), inv);
   ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmpge_ps(tt, zero), _mm_cmple_ps(tt, _mm_set1_ps(t_max))));
   _mm_storeu_ps(t_out, tt);
   return _mm_movemask_ps(ok);
