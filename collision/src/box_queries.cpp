@@ -9,6 +9,7 @@
 
 #include "collision/domain.hpp"
 #include "collision/world.hpp"
+#include "component.hpp"
 #include "narrow_phase.hpp"
 #include "packet_tests.hpp"
 #include "shape_sweep.hpp"
@@ -17,6 +18,7 @@ namespace collision {
 
 namespace {
 
+using detail::component;
 using detail::invalid_sweep;
 using detail::valid_triangle;
 
@@ -116,7 +118,7 @@ int clip_polygon(const glm::dvec3* in, int n, int k, double sign, double limit, 
   for (int i = 0; i < n; ++i) {
     const glm::dvec3& x = in[i];
     const glm::dvec3& y = in[(i + 1) % n];
-    const double dx = x[k] * sign - limit, dy = y[k] * sign - limit;
+    const double dx = component(x, k) * sign - limit, dy = component(y, k) * sign - limit;
     if (dx <= 0.0) out[m++] = x;
     if ((dx < 0.0 && dy > 0.0) || (dx > 0.0 && dy < 0.0)) out[m++] = x + (y - x) * (dx / (dx - dy));
   }
@@ -129,12 +131,13 @@ bool segment_middle_inside_box(const glm::dvec3& x, const glm::dvec3& y, const g
   double t0 = 0.0, t1 = 1.0;
   const glm::dvec3 d = y - x;
   for (int k = 0; k < 3; ++k) {
-    const double lo = p[k] - h[k] - x[k], hi = p[k] + h[k] - x[k];
-    if (d[k] == 0.0) {
+    const double pk = component(p, k), hk = component(h, k), xk = component(x, k), dk = component(d, k);
+    const double lo = pk - hk - xk, hi = pk + hk - xk;
+    if (dk == 0.0) {
       if (lo > 0.0 || hi < 0.0) return false;
       continue;
     }
-    const double a = lo / d[k], b = hi / d[k];
+    const double a = lo / dk, b = hi / dk;
     t0 = std::max(t0, std::min(a, b));
     t1 = std::min(t1, std::max(a, b));
   }
@@ -153,7 +156,7 @@ bool triangle_middle_inside_box(const glm::dvec3 tri[3], const glm::dvec3& p, co
   for (int k = 0; k < 3 && m > 0; ++k) {
     for (double sign : {1.0, -1.0}) {
       if (m == 0) break;
-      m = clip_polygon(buf[cur], m, k, sign, sign * p[k] + h[k], buf[1 - cur]);
+      m = clip_polygon(buf[cur], m, k, sign, sign * component(p, k) + component(h, k), buf[1 - cur]);
       cur = 1 - cur;
     }
   }
@@ -228,8 +231,10 @@ struct SweptAxis {
 // `with_contact`: also find the contact point and feature (the BVH loops leave them to the
 // winner alone); `contact_input`: where a hit found without them keeps what contact_feature
 // would take, so that the winner's can be found later without a second sweep.
+// Left unset until a hit writes it (sweep_frame), and read only after one: a query that ends
+// in the inner nodes does not pay for zeroing it.
 struct ContactInput {
-  glm::dvec3 centre{0.0}, dir{0.0};
+  glm::dvec3 centre, dir;
 };
 
 SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float t_limit,
@@ -278,9 +283,11 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
   };
   for (int k = 0; k < 3; ++k) {  // the box's faces: the world axes, read off directly
     glm::dvec3 e(0.0);
-    e[k] = 1.0;
-    const double p0 = f.v[0][k], p1 = f.v[1][k], p2 = f.v[2][k];
-    if (!add(e, f.h[k], std::min({p0, p1, p2}), std::max({p0, p1, p2}), f.p[k], v[k])) return reject(axes[count]);
+    component(e, k) = 1.0;
+    const double p0 = component(f.v[0], k), p1 = component(f.v[1], k), p2 = component(f.v[2], k);
+    if (!add(e, component(f.h, k), std::min({p0, p1, p2}), std::max({p0, p1, p2}), component(f.p, k), component(v, k))) {
+      return reject(axes[count]);
+    }
   }
   if (has_normal && !test(f.n)) return reject(axes[count]);
   for (int i = 0; i < 3; ++i) {
@@ -291,15 +298,17 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     const glm::dvec3& opposite = f.v[(i + 2) % 3];
     for (int k = 0; k < 3; ++k) {
       const int a = (k + 1) % 3, b = (k + 2) % 3;
+      // axis = edge x (world axis k): components a and b only.
+      const double xa = component(edge, b), xb = -component(edge, a);
+      if (xa == 0.0 && xb == 0.0) continue;
       glm::dvec3 axis(0.0);
-      axis[a] = edge[b];
-      axis[b] = -edge[a];
-      if (axis[a] == 0.0 && axis[b] == 0.0) continue;
-      const double p0 = axis[a] * on_edge[a] + axis[b] * on_edge[b];
-      const double p2 = axis[a] * opposite[a] + axis[b] * opposite[b];
-      const double r = f.h[a] * std::fabs(axis[a]) + f.h[b] * std::fabs(axis[b]);
-      if (!add(axis, r, std::min(p0, p2), std::max(p0, p2), axis[a] * f.p[a] + axis[b] * f.p[b],
-               axis[a] * v[a] + axis[b] * v[b])) {
+      component(axis, a) = xa;
+      component(axis, b) = xb;
+      const double p0 = xa * component(on_edge, a) + xb * component(on_edge, b);
+      const double p2 = xa * component(opposite, a) + xb * component(opposite, b);
+      const double r = component(f.h, a) * std::fabs(xa) + component(f.h, b) * std::fabs(xb);
+      if (!add(axis, r, std::min(p0, p2), std::max(p0, p2), xa * component(f.p, a) + xb * component(f.p, b),
+               xa * component(v, a) + xb * component(v, b))) {
         return reject(axes[count]);
       }
     }
@@ -427,13 +436,14 @@ SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3&
   if (!valid_box(center, half_extents) || !in_domain_move(center, delta)) return invalid_sweep();
   const glm::dvec3 v(delta);
   const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
+  if (!detail::shape_may_meet(world.bvh(), center, half_extents, delta, allowance)) return SweepHit{};
   return detail::with_node_width(world.bvh(), [&](auto width) {
     // Broadcast when the first leaf is reached: most sweeps end in the inner nodes.
     detail::LazyQuery<detail::BoxSweep4> q;
     // The loop's best, followed as sweep_shape follows it (detail::better on the same hits), with
     // its frame and contact input: the winner's contact point without a second sweep.
     SweepHit mine;
-    Frame mine_frame{};
+    Frame mine_frame;
     ContactInput mine_input, input;
     SweepHit best = detail::sweep_shape(
         width, world, center, half_extents, delta, allowance, std::min({half_extents.x, half_extents.y, half_extents.z}),

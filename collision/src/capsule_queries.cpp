@@ -12,6 +12,7 @@
 
 #include "collision/domain.hpp"
 #include "collision/world.hpp"
+#include "component.hpp"
 #include "narrow_phase.hpp"
 #include "packet_tests.hpp"
 #include "shape_sweep.hpp"
@@ -20,6 +21,7 @@ namespace collision {
 
 namespace {
 
+using detail::component;
 using detail::invalid_sweep;
 using detail::valid_triangle;
 
@@ -220,7 +222,10 @@ double earliest_contact(const Frame& f, const glm::dvec3& v) {
   };
   const double base = f.r + slack;
   for (int k = 0; k < 3; ++k) {  // the world axes, read off the coordinates
-    if (!axis(0.0, f.v[1][k], f.v[2][k], base + f.h * std::fabs(f.u[k]), f.p[k], v[k])) return 2.0;
+    if (!axis(0.0, component(f.v[1], k), component(f.v[2], k), base + f.h * std::fabs(component(f.u, k)),
+              component(f.p, k), component(v, k))) {
+      return 2.0;
+    }
   }
   if (f.has_normal() && !axis(0.0, glm::dot(f.n, f.v[1]), glm::dot(f.n, f.v[2]),
                               base + f.h * std::fabs(glm::dot(f.n, f.u)), glm::dot(f.n, f.p), glm::dot(f.n, v))) {
@@ -429,13 +434,15 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   // As glm::normalize (x times 1 / its length), from the length the check computed.
   const glm::dvec3 u = glm::dvec3(axis) * (1.0 / axis_length);
   const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
+  const glm::vec3 extent = capsule_extent(radius, half_height, axis);
+  if (!detail::shape_may_meet(world.bvh(), center, extent, delta, allowance)) return SweepHit{};
   return detail::with_node_width(world.bvh(), [&](auto width) {
     // SSE tests (the capsule's reach on each plane and edge plane, in time, and the swept
     // bounds) cull four leaf triangles at once, never one the capsule could touch first. They
     // are broadcast when the first leaf is reached: most sweeps end in the inner nodes.
     detail::LazyQuery<detail::CapsuleSweep4> bound;
     return detail::sweep_shape(
-        width, world, center, capsule_extent(radius, half_height, axis), delta, allowance, radius,
+        width, world, center, extent, delta, allowance, radius,
         [&](const BvhPacket4& p, float tm, float depth, float* entry) {
           return detail::capsule_candidates(
               width, p, bound.get(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided), tm,

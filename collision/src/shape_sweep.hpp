@@ -120,6 +120,13 @@ inline SweepHit to_sweep_hit(const SphereContact& c, std::uint32_t triangle) {
   return h;
 }
 
+/// Whether the box sweep_shape traverses (`center` +- `extent` swept by `delta`, grown by
+/// traversal_allowance) may meet a triangle (segment_may_meet): false ends the query, no hit.
+inline bool shape_may_meet(const Bvh& bvh, const glm::vec3& center, const glm::vec3& extent,
+                           const glm::vec3& delta, float allowance) {
+  return segment_may_meet(bvh, center, delta, extent + glm::vec3(traversal_allowance(allowance)));
+}
+
 /// The earliest hit of a body whose bounds are `center` +- `extent` swept by `delta`, through
 /// the BVH: `candidates(packet, t_limit, min_depth, entry)` is a conservative SSE test of four
 /// leaf triangles (bit i: lane i may be touched before t_limit, not before entry[i], and may
@@ -138,7 +145,9 @@ inline SweepHit to_sweep_hit(const SphereContact& c, std::uint32_t triangle) {
 /// depth beyond it means the segment crosses the triangle): the rest of the traversal tests
 /// that box (the time limit is then 0), kept 3 allowances wide of it. `width` picks the
 /// traversal (with_node_width): the caller runs its whole query under with_node_width, so that
-/// the closures it passes here stay in registers on the SSE path.
+/// the closures it passes here stay in registers on the SSE path. The caller asks
+/// shape_may_meet first, before it sets up its closures and their state: most small queries
+/// end there.
 template <int W, class Candidates, class Narrow>
 SweepHit sweep_shape(std::integral_constant<int, W> width, const World& world, const glm::vec3& center,
                      const glm::vec3& extent, const glm::vec3& delta, float allowance, float shrink_limit,
@@ -149,7 +158,6 @@ SweepHit sweep_shape(std::integral_constant<int, W> width, const World& world, c
   float shrunk = allowance - traversal_allowance(allowance);
   SegmentBox box{center, delta, extent + glm::vec3(allowance - shrunk)};
   SweepHit best;
-  if (!segment_may_meet(bvh, center, delta, box.margin)) return best;
   float t_max = 1.0f;
   traverse_segment(width, bvh, box, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
     for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
