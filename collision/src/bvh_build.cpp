@@ -369,6 +369,15 @@ Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
   }
   const auto& bin = builder.nodes;
   bvh.bounds = bin[0].box;
+  std::vector<float> leaf_extents;
+  for (const BinaryNode& node : bin) {
+    if (!node.leaf()) continue;
+    const glm::vec3 e = node.box.extent();
+    leaf_extents.push_back(std::max({e.x, e.y, e.z}));
+  }
+  const auto median = leaf_extents.begin() + static_cast<std::ptrdiff_t>(leaf_extents.size() / 2);
+  std::nth_element(leaf_extents.begin(), median, leaf_extents.end());
+  bvh.median_leaf_extent = *median;
   for (int a = 0; a < 3; ++a) {
     bvh.max_abs_coordinate = std::max({bvh.max_abs_coordinate, std::fabs(bvh.bounds.min[a]),
                                        std::fabs(bvh.bounds.max[a])});

@@ -186,14 +186,52 @@ struct SweptSegment8 {
   }
 };
 
+/// For a round body, a sphere whose reach (radius and traversal margin) is the box's margin on
+/// every axis: the centre path's box over the whole move and the reach squared. A child box
+/// whose gaps to the path's box on the three axes, added in squares, exceed the reach lies
+/// farther than that from every point of the path (the slab test keeps the corners of the grown
+/// box, where the distance exceeds it: about half of that box's volume where the child is small
+/// beside the sphere). The float gaps are off from the exact ones by an ulp or two of the
+/// coordinates, far inside the traversal margin the reach includes; the 1e-5 covers the squares'
+/// rounding. The false one is empty: the other queries do without.
+template <bool kRound>
+struct RoundReach8 {
+  explicit RoundReach8(const SegmentBox&) {}
+};
+
+template <>
+struct RoundReach8<true> {
+  __m256 path_lo[3], path_hi[3], reach2;
+  __attribute__((target("avx2,fma"))) explicit RoundReach8(const SegmentBox& box) {
+    const glm::vec3 end = box.origin + box.delta;
+    for (int a = 0; a < 3; ++a) {
+      path_lo[a] = _mm256_set1_ps(std::min(box.origin[a], end[a]));
+      path_hi[a] = _mm256_set1_ps(std::max(box.origin[a], end[a]));
+    }
+    reach2 = _mm256_set1_ps(box.margin.x * box.margin.x * (1.0f + 1e-5f));
+  }
+  /// The lanes of `node` whose boxes come within the reach of the path.
+  __attribute__((target("avx2,fma"))) __m256 near_enough(const BvhNode8& node) const {
+    __m256 gap2 = _mm256_setzero_ps();
+    for (int a = 0; a < 3; ++a) {
+      const __m256 lo = _mm256_load_ps(node.min_x + 8 * a), hi = _mm256_load_ps(node.max_x + 8 * a);
+      const __m256 gap = _mm256_max_ps(_mm256_max_ps(_mm256_sub_ps(lo, path_hi[a]), _mm256_sub_ps(path_lo[a], hi)),
+                                       _mm256_setzero_ps());
+      gap2 = _mm256_fmadd_ps(gap, gap, gap2);
+    }
+    return _mm256_cmp_ps(gap2, reach2, _CMP_LE_OQ);
+  }
+};
+
 /// traverse_segment over the 8-wide nodes, with AVX2 and FMA (compiled for them whatever the
 /// build's flags; called only where the CPU has both). The slab test of SweptSegment::test on
 /// eight lanes (in the fused form above), from the box's values broadcast once, and again after
 /// a leaf that replaced the box. Of two children entered, the nearer is descended into and the
 /// other pushed; of three or more, the nearest is found as in the 4-wide traversal (integer
 /// keys, so that denormals-are-zero cannot make two lanes equal) and descended into, and the
-/// others are pushed in order of entry time, the nearest of them on top.
-template <class LeafFn>
+/// others are pushed in order of entry time, the nearest of them on top. `kRound`: a sphere's
+/// box, whose children are also tested by RoundReach8.
+template <bool kRound, class LeafFn>
 __attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const SegmentBox& box, float& t_max_out,
                                                       LeafFn& leaf) {
   using Entry = TraversalEntry;
@@ -205,6 +243,7 @@ __attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const
   Entry stack[kStackSize8];
   int top = 0;
   SweptSegment8 seg8(box);
+  RoundReach8<kRound> round8(box);
   for (;;) {
     if ((ref & BvhNode4::kLeafBit) == 0) {
       const BvhNode8& node = bvh.nodes8[ref];
@@ -217,7 +256,8 @@ __attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const
         tf = _mm256_min_ps(tf, _mm256_fmsub_ps(_mm256_load_ps(base + seg8.offsets->far[a]), seg8.inv_dir[a],
                                                seg8.scaled_far[a]));
       }
-      const __m256 entered = _mm256_cmp_ps(tn, tf, _CMP_LE_OQ);
+      __m256 entered = _mm256_cmp_ps(tn, tf, _CMP_LE_OQ);
+      if constexpr (kRound) entered = _mm256_and_ps(entered, round8.near_enough(node));
       const unsigned mask = static_cast<unsigned>(_mm256_movemask_ps(entered));
       if (mask != 0) {
         if ((mask & (mask - 1)) == 0) {  // one child entered: go straight down
@@ -263,6 +303,7 @@ __attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const
         leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max);
       } else if (leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max)) {
         seg8 = SweptSegment8(box);  // the leaf replaced the box
+        round8 = RoundReach8<kRound>(box);
       }
     }
     if (!pop_entered(stack, top, t_max, ref, packet)) break;
@@ -290,13 +331,22 @@ decltype(auto) with_node_width(const Bvh& bvh, Body&& body) {
 /// Nodes8, the 8-wide ones with AVX2 (traverse_segment8), where with_node_width chose them.
 /// The occupancy bits are not read here: each segment query asks them first (start_segment or
 /// segment_may_meet), before it sets up anything else.
-template <class LeafFn>
+/// `kRound`: the box is a sphere's (its margin is the reach on every axis), and the 8-wide
+/// traversal also passes over children beyond that reach from the centre's path (RoundReach8):
+/// worth its cost where the leaves are small beside the sphere (use_round_reach).
+template <bool kRound = false, class LeafFn>
 void traverse_segment(Nodes8, const Bvh& bvh, const SegmentBox& box, float& t_max, LeafFn&& leaf) {
-  if (!bvh.empty()) traverse_segment8(bvh, box, t_max, leaf);
+  if (!bvh.empty()) traverse_segment8<kRound>(bvh, box, t_max, leaf);
 }
 
-/// The same over the 4-wide nodes, with SSE.
-template <class LeafFn>
+/// Whether a sphere of `radius` is worth the round reach test (traverse_segment<true>): its
+/// radius is at least the median leaf's size (a dense mesh under a character-sized sphere:
+/// three quarters of the leaves the slab test enters lie beyond the reach; on a level's large
+/// faces, a few percent, and the test costs more than it saves).
+inline bool use_round_reach(const Bvh& bvh, float radius) { return radius >= bvh.median_leaf_extent; }
+
+/// The same over the 4-wide nodes, with SSE (which does without the round reach test).
+template <bool kRound = false, class LeafFn>
 void traverse_segment(Nodes4, const Bvh& bvh, const SegmentBox& box, float& t_max_out, LeafFn&& leaf) {
   if (bvh.empty()) return;
   using Entry = TraversalEntry;

@@ -180,24 +180,28 @@ SweepHit sweep_sphere_bvh(const Bvh& bvh, const glm::vec3& center, float radius,
     detail::LazyQuery<detail::SphereSweep4> lazy;
     SweepHit best;
     float t_max = 1.0f, reach = box.margin.x;
-    detail::traverse_segment(width, bvh, box, t_max,
-                             [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
-                               const detail::SphereSweep4& q = lazy.get(center, radius, delta, allowance, options.one_sided);
-                               for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-                                 sweep_packet(width, bvh.packets[packet + k], q, center, radius, delta,
-                                              options.one_sided, allowance, best, tm, /*path_test=*/true);
-                               }
-                               // Once the best is a start overlap of depth P (tm is then 0), only
-                               // triangles within r - P of the start can hold a deeper one: the
-                               // rest of the traversal tests the start's box shrunk to that.
-                               const float start_reach = radius + 2.0f * allowance - best.penetration;
-                               if (best.start_overlap && start_reach < reach) {
-                                 reach = start_reach;
-                                 box.margin = glm::vec3(reach);
-                                 return true;
-                               }
-                               return false;
-                             });
+    const auto leaf = [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+      const detail::SphereSweep4& q = lazy.get(center, radius, delta, allowance, options.one_sided);
+      for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
+        sweep_packet(width, bvh.packets[packet + k], q, center, radius, delta, options.one_sided, allowance, best, tm,
+                     /*path_test=*/true);
+      }
+      // Once the best is a start overlap of depth P (tm is then 0), only triangles within r - P
+      // of the start can hold a deeper one: the rest of the traversal tests the start's box
+      // shrunk to that (a sphere's box still: the same reach on every axis).
+      const float start_reach = radius + 2.0f * allowance - best.penetration;
+      if (best.start_overlap && start_reach < reach) {
+        reach = start_reach;
+        box.margin = glm::vec3(reach);
+        return true;
+      }
+      return false;
+    };
+    if (detail::use_round_reach(bvh, radius)) {
+      detail::traverse_segment<true>(width, bvh, box, t_max, leaf);
+    } else {
+      detail::traverse_segment(width, bvh, box, t_max, leaf);
+    }
     return best;
   });
 }

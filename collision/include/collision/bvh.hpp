@@ -12,6 +12,7 @@
 /// corners and plane precomputed, so a query touches one cache-friendly array.
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "collision/aabb.hpp"
@@ -189,6 +190,10 @@ struct Bvh {
   std::vector<BvhPacket4> packets;     ///< the same triangles, four to a packet, per leaf
   Aabb bounds;
   float max_abs_coordinate = 0.0f;        ///< largest |coordinate| of any leaf triangle
+  /// The median over the leaves of their box's largest side (world units; infinite when there
+  /// are none): a sphere at least this wide also tests the children's boxes for their distance
+  /// from its path (a dense mesh under it), a smaller one only their boxes grown by its radius.
+  float median_leaf_extent = std::numeric_limits<float>::infinity();
   std::uint32_t root = BvhNode4::kEmpty;  ///< a node index, a leaf reference, or kEmpty
   /// When the root itself is a leaf, its first packet is 0.
   /// The same tree collapsed into 8-wide nodes (empty when not built); root8 indexes nodes8
