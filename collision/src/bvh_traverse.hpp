@@ -223,6 +223,36 @@ struct RoundReach8<true> {
   }
 };
 
+/// The same test over the four children of a BvhNode4, with SSE (traverse_segment's SSE path).
+template <bool kRound>
+struct RoundReach4 {
+  explicit RoundReach4(const SegmentBox&) {}
+};
+
+template <>
+struct RoundReach4<true> {
+  __m128 path_lo[3], path_hi[3], reach2;
+  explicit RoundReach4(const SegmentBox& box) {
+    const glm::vec3 end = box.origin + box.delta;
+    for (int a = 0; a < 3; ++a) {
+      path_lo[a] = _mm_set1_ps(std::min(box.origin[a], end[a]));
+      path_hi[a] = _mm_set1_ps(std::max(box.origin[a], end[a]));
+    }
+    reach2 = _mm_set1_ps(box.margin.x * box.margin.x * (1.0f + 1e-5f));
+  }
+  /// The lanes of `node` whose boxes come within the reach of the path, as a bit mask.
+  int near_enough(const BvhNode4& node) const {
+    __m128 gap2 = _mm_setzero_ps();
+    for (int a = 0; a < 3; ++a) {
+      const __m128 lo = _mm_load_ps(node.min_x + 4 * a), hi = _mm_load_ps(node.max_x + 4 * a);
+      const __m128 gap =
+          _mm_max_ps(_mm_max_ps(_mm_sub_ps(lo, path_hi[a]), _mm_sub_ps(path_lo[a], hi)), _mm_setzero_ps());
+      gap2 = _mm_add_ps(gap2, _mm_mul_ps(gap, gap));
+    }
+    return _mm_movemask_ps(_mm_cmple_ps(gap2, reach2));
+  }
+};
+
 /// traverse_segment over the 8-wide nodes, with AVX2 and FMA (compiled for them whatever the
 /// build's flags; called only where the CPU has both). The slab test of SweptSegment::test on
 /// eight lanes (in the fused form above), from the box's values broadcast once, and again after
@@ -331,8 +361,8 @@ decltype(auto) with_node_width(const Bvh& bvh, Body&& body) {
 /// Nodes8, the 8-wide ones with AVX2 (traverse_segment8), where with_node_width chose them.
 /// The occupancy bits are not read here: each segment query asks them first (start_segment or
 /// segment_may_meet), before it sets up anything else.
-/// `kRound`: the box is a sphere's (its margin is the reach on every axis), and the 8-wide
-/// traversal also passes over children beyond that reach from the centre's path (RoundReach8):
+/// `kRound`: the box is a sphere's (its margin is the reach on every axis), and the traversal
+/// also passes over children beyond that reach from the centre's path (RoundReach8, RoundReach4):
 /// worth its cost where the leaves are small beside the sphere (use_round_reach).
 template <bool kRound = false, class LeafFn>
 void traverse_segment(Nodes8, const Bvh& bvh, const SegmentBox& box, float& t_max, LeafFn&& leaf) {
@@ -345,7 +375,7 @@ void traverse_segment(Nodes8, const Bvh& bvh, const SegmentBox& box, float& t_ma
 /// faces, a few percent, and the test costs more than it saves).
 inline bool use_round_reach(const Bvh& bvh, float radius) { return radius >= bvh.median_leaf_extent; }
 
-/// The same over the 4-wide nodes, with SSE (which does without the round reach test).
+/// The same over the 4-wide nodes, with SSE.
 template <bool kRound = false, class LeafFn>
 void traverse_segment(Nodes4, const Bvh& bvh, const SegmentBox& box, float& t_max_out, LeafFn&& leaf) {
   if (bvh.empty()) return;
@@ -356,11 +386,13 @@ void traverse_segment(Nodes4, const Bvh& bvh, const SegmentBox& box, float& t_ma
   Entry stack[kStackSize + 3];  // + 3: the sorted pushes write three slots, whatever they keep
   int top = 0;
   SweptSegment seg(box);
+  RoundReach4<kRound> round4(box);
   for (;;) {
     if ((ref & BvhNode4::kLeafBit) == 0) {  // inner node (empty children are never entered)
       const BvhNode4& node = bvh.nodes[ref];
       __m128 tv;
       int mask = seg.test(node, t_max, tv);
+      if constexpr (kRound) mask &= round4.near_enough(node);
       if (mask != 0) {
         const int mask_all = mask;
         const int i = __builtin_ctz(static_cast<unsigned>(mask));
@@ -433,6 +465,7 @@ void traverse_segment(Nodes4, const Bvh& bvh, const SegmentBox& box, float& t_ma
         leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max);
       } else if (leaf(BvhNode4::leaf_first(ref), BvhNode4::leaf_count(ref), packet, t_max)) {
         seg = SweptSegment(box);  // the leaf replaced the box
+        round4 = RoundReach4<kRound>(box);
       }
     }
     if (!pop_entered(stack, top, t_max, ref, packet)) break;

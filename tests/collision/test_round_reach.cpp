@@ -1,4 +1,4 @@
-// The round reach test of the 8-wide traversal (bvh_traverse.hpp, RoundReach8): for a sphere at
+// The round reach test of the traversal (bvh_traverse.hpp, RoundReach8 and RoundReach4): for a sphere at
 // least as wide as the median leaf (Bvh::median_leaf_extent, use_round_reach), a child box whose
 // gaps to the box of the centre's path, added in squares, exceed the reach is passed over. It
 // must never pass over a leaf holding a triangle the exact test touches; and on a dense mesh it
@@ -94,8 +94,6 @@ void never_passes_over_a_touched_triangle(const vec3& offset) {
   EXPECT_GT(touched, 4000u) << touched;  // the check above was exercised
   std::printf("touched %zu, leaves %zu with the round test, %zu without\n", touched, round_leaves, box_leaves);
   // On this mesh, the slab test alone enters the leaves under the corners of the grown box too.
-  // (The 4-wide SSE traversal, PRISM_SIMD=sse, does without the round test.)
-  if (!bvh.has_nodes8()) return;
   EXPECT_LT(static_cast<double>(round_leaves), 0.7 * static_cast<double>(box_leaves))
       << round_leaves << " leaves with the round test, " << box_leaves << " without";
 }
