@@ -34,11 +34,28 @@ float Body::bounding_radius() const {
   return 0.0f;
 }
 
+namespace {
+
+// A capsule's axis as its exact tests use it (capsule_queries.cpp normalizes it in double):
+// normalized, since the domain lets it be 1e-3 off unit length, which would shorten the core by
+// up to a thousandth of the half height in every bound taken from the raw axis.
+glm::vec3 unit_axis(const glm::vec3& axis) {
+  const float len = glm::length(axis);
+  return len > 0.0f ? axis / len : axis;
+}
+
+}  // namespace
+
+glm::vec3 Body::half_size() const {
+  if (shape != Shape::kCapsule) return radii;
+  return radii + glm::abs(unit_axis(axis)) * half_height;
+}
+
 float Body::extent_along(const glm::vec3& dir) const {
   switch (shape) {
     case Shape::kEllipsoid: return glm::length(radii * dir);
     case Shape::kBox: return glm::dot(radii, glm::abs(dir));
-    case Shape::kCapsule: return radii.x + half_height * std::fabs(glm::dot(axis, dir));
+    case Shape::kCapsule: return radii.x + half_height * std::fabs(glm::dot(unit_axis(axis), dir));
   }
   return 0.0f;
 }

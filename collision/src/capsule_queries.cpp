@@ -434,7 +434,8 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   // As glm::normalize (x times 1 / its length), from the length the check computed.
   const glm::dvec3 u = glm::dvec3(axis) * (1.0 / axis_length);
   const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
-  const glm::vec3 extent = capsule_extent(radius, half_height, axis);
+  // From the normalized axis, as the exact test takes it (the raw one may be 1e-3 short).
+  const glm::vec3 extent = capsule_extent(radius, half_height, glm::vec3(u));
   if (!detail::shape_may_meet(world.bvh(), center, extent, delta, allowance)) return SweepHit{};
   return detail::with_node_width(world.bvh(), [&](auto width) {
     // SSE tests (the capsule's reach on each plane and edge plane, in time, and the swept
@@ -464,7 +465,7 @@ SweepHit sweep_capsule_brute_force(const World& world, const glm::vec3& center, 
     return invalid_sweep();
   }
   const glm::dvec3 v(delta), c(center), u = glm::normalize(glm::dvec3(axis));
-  return detail::sweep_shape_brute_force(world, center, capsule_extent(radius, half_height, axis), delta,
+  return detail::sweep_shape_brute_force(world, center, capsule_extent(radius, half_height, glm::vec3(u)), delta,
                                          [&](const BvhTriangle& t, float tm) {
     const Frame f = make_leaf_frame(t, c, radius, half_height, u);
     return sweep_frame(f, v, options.one_sided, tm, t.index, false, earliest_contact(f, v));

@@ -524,7 +524,8 @@ struct Step {
     glm::dvec3 core[4];
     int n_core = 0;
     if (body.shape == Shape::kCapsule) {
-      const glm::dvec3 half = glm::dvec3(body.axis) * static_cast<double>(body.half_height);
+      // (The axis normalized, as the capsule's exact tests take it: it may be 1e-3 off unit.)
+      const glm::dvec3 half = glm::normalize(glm::dvec3(body.axis)) * static_cast<double>(body.half_height);
       core[0] = from - half;
       core[1] = from + half;
       n_core = 2;

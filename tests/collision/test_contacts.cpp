@@ -87,6 +87,29 @@ void expect_contacts_match(const vec3& offset) {
 
 TEST(Contacts, MatchTheBruteForceLoopForEveryShape) { expect_contacts_match(vec3(0.0f)); }
 
+// A capsule's axis may be off unit length by up to 1e-3 (Body's domain); the exact distance
+// normalizes it, and so must the culls in front of it (the query's box, the plane prefilter):
+// a capsule of half height 100 whose axis is 0.9995 long reaches 0.05 further along it than
+// the unnormalized axis says. Hovering 0.01 over a floor by the normalized axis, it touches it
+// within a reach of 1/32.
+TEST(Contacts, NearlyUnitCapsuleAxisReachesAsFarAsTheNormalizedOne) {
+  const auto world = prism_test::world_of(prism_test::height_field(20, 2.0f, [](float, float) { return 0.0f; }));
+  for (const vec3 axis : {vec3(0.0f, 0.0f, 0.9995f), vec3(0.0f, 0.0f, -1.0009f), vec3(0.0f, 0.9992f, 0.0f)}) {
+    const Body body = Body::capsule(1.0f, 100.0f, axis);
+    const float up = std::fabs(axis.z) > 0.0f ? 101.0f : 1.0f;  // the lower end, or the side
+    const vec3 center(20.0f, 20.0f, up + 0.01f);
+    std::vector<Contact> got;
+    collision::find_contacts(world, body, center, 1.0f / 32.0f, got);
+    const std::vector<Contact> want = brute_force(world, body, center, 1.0f / 32.0f);
+    EXPECT_FALSE(want.empty());
+    ASSERT_EQ(got.size(), want.size()) << "axis length " << glm::length(axis);
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      EXPECT_EQ(got[i].triangle, want[i].triangle);
+      EXPECT_EQ(got[i].distance, want[i].distance);
+    }
+  }
+}
+
 TEST(Contacts, MatchTheBruteForceLoopFarFromTheOrigin) { expect_contacts_match(vec3(20000.0f, -15000.0f, 3000.0f)); }
 
 }  // namespace

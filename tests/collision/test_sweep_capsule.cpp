@@ -329,3 +329,32 @@ TEST(SweepCapsule, BvhEqualsBruteForceWithDenormalsAreZero) {
     prism_test::expect_bvh_equals_brute_force(world, 3000, [&] { return random_capsule_sweep(rng, 22, 15, 2); });
   });
 }
+
+// The axis may be off unit length by up to 1e-3 (the input domain); the exact test normalizes
+// it, and so must the traversal's box: a capsule of half height 100 whose axis is 0.9995 long
+// reaches 0.05 further along it than its unnormalized axis says. It starts 0.02 into a floor
+// below its lower end, and moving along it or away from it, the BVH sweep must find what the
+// brute force finds: the start overlap.
+TEST(SweepCapsule, NearlyUnitAxisReachesAsFarAsTheNormalizedOne) {
+  std::vector<Triangle> tris;
+  for (int i = 0; i < 8; ++i) {
+    for (int j = 0; j < 8; ++j) {
+      const auto quad = floor_quad(25.0f, 0.0f, vec3(50.0f * static_cast<float>(i), 50.0f * static_cast<float>(j), 0.0f));
+      tris.insert(tris.end(), quad.begin(), quad.end());
+    }
+  }
+  const auto world = world_of(tris);
+  for (const vec3 axis : {vec3(0.0f, 0.0f, 0.9995f), vec3(0.0f, 0.0f, -1.0009f)}) {
+    for (const vec3 move : {vec3(10.0f, 0.0f, 0.0f), vec3(0.0f, 0.0f, 5.0f), vec3(0.0f)}) {
+      const vec3 c(200.0f, 200.0f, 101.0f - 0.02f);
+      const SweepHit bvh = collision::sweep_capsule(world, c, 1.0f, 100.0f, axis, move);
+      const SweepHit brute = collision::sweep_capsule_brute_force(world, c, 1.0f, 100.0f, axis, move);
+      EXPECT_TRUE(brute.hit && brute.start_overlap);
+      EXPECT_NEAR(brute.penetration, 0.02f, 1e-3f);
+      EXPECT_EQ(bvh.hit, brute.hit) << "axis length " << glm::length(axis);
+      EXPECT_EQ(bvh.start_overlap, brute.start_overlap);
+      EXPECT_EQ(bvh.penetration, brute.penetration);
+      EXPECT_EQ(bvh.triangle, brute.triangle);
+    }
+  }
+}

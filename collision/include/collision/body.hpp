@@ -59,13 +59,11 @@ struct Body {
   }
   /// The radius of the smallest sphere about the centre that holds the body.
   float bounding_radius() const;
-  /// Half the size of the body's axis-aligned bounding box, per axis.
-  glm::vec3 half_size() const {
-    if (shape != Shape::kCapsule) return radii;
-    return radii + glm::vec3(std::fabs(axis.x), std::fabs(axis.y), std::fabs(axis.z)) * half_height;
-  }
+  /// Half the size of the body's axis-aligned bounding box, per axis. (A capsule's axis is
+  /// taken normalized, as the exact tests take it: the domain lets it be 1e-3 off unit length.)
+  glm::vec3 half_size() const;
   /// How far the body reaches from its centre along the unit direction `dir` (its support
-  /// distance): the half height along up, for the character layer.
+  /// distance): the half height along up, for the character layer. (A capsule's axis normalized.)
   float extent_along(const glm::vec3& dir) const;
 };
 
