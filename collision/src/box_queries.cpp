@@ -447,7 +447,7 @@ SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3&
     ContactInput mine_input, input;
     SweepHit best = detail::sweep_shape(
         width, world, center, half_extents, delta, allowance, std::min({half_extents.x, half_extents.y, half_extents.z}),
-        [&](const BvhPacket4& p, float tm, float depth, float* entry) {
+        /*round=*/nullptr, [&](const BvhPacket4& p, float tm, float depth, float* entry) {
           return detail::box_candidates(width, p, q.get(center, half_extents, delta, allowance, options.one_sided), tm,
                                         depth, entry);
         },

@@ -23,6 +23,11 @@ inline constexpr int kStackSize8 = 544;  // > 7 x the same depth: a wide node pu
 /// function may replace the caller's (a shrinking reach), and says so (traverse_segment).
 struct SegmentBox {
   glm::vec3 origin, delta, margin;
+  /// For a round body, read only by the round reach test (traverse_segment<true>): its core's
+  /// half extent (a capsule's half height times |axis|; zero for a sphere) and its reach beyond
+  /// the core (its radius plus the margin's allowance).
+  glm::vec3 core{0.0f};
+  float reach = 0.0f;
 };
 
 /// What a segment query grows its box by beyond the body's half extent, for the traversal's
@@ -186,14 +191,14 @@ struct SweptSegment8 {
   }
 };
 
-/// For a round body, a sphere whose reach (radius and traversal margin) is the box's margin on
-/// every axis: the centre path's box over the whole move and the reach squared. A child box
-/// whose gaps to the path's box on the three axes, added in squares, exceed the reach lies
-/// farther than that from every point of the path (the slab test keeps the corners of the grown
-/// box, where the distance exceeds it: about half of that box's volume where the child is small
-/// beside the sphere). The float gaps are off from the exact ones by an ulp or two of the
-/// coordinates, far inside the traversal margin the reach includes; the 1e-5 covers the squares'
-/// rounding. The false one is empty: the other queries do without.
+/// For a round body (a sphere, a capsule: a core grown by a radius; SegmentBox::core and reach):
+/// the box of the core's path over the whole move and the reach squared. A child box whose gaps
+/// to the path's box on the three axes, added in squares, exceed the reach lies farther than
+/// that from every point of the path (the slab test keeps the corners of the grown box, where
+/// the distance exceeds it: about half of that box's volume where the child is small beside the
+/// body). The float gaps are off from the exact ones by an ulp or two of the coordinates, far
+/// inside the traversal margin the reach includes; the 1e-5 covers the squares' rounding. The
+/// false one is empty: the other queries do without.
 template <bool kRound>
 struct RoundReach8 {
   explicit RoundReach8(const SegmentBox&) {}
@@ -205,10 +210,10 @@ struct RoundReach8<true> {
   __attribute__((target("avx2,fma"))) explicit RoundReach8(const SegmentBox& box) {
     const glm::vec3 end = box.origin + box.delta;
     for (int a = 0; a < 3; ++a) {
-      path_lo[a] = _mm256_set1_ps(std::min(box.origin[a], end[a]));
-      path_hi[a] = _mm256_set1_ps(std::max(box.origin[a], end[a]));
+      path_lo[a] = _mm256_set1_ps(std::min(box.origin[a], end[a]) - box.core[a]);
+      path_hi[a] = _mm256_set1_ps(std::max(box.origin[a], end[a]) + box.core[a]);
     }
-    reach2 = _mm256_set1_ps(box.margin.x * box.margin.x * (1.0f + 1e-5f));
+    reach2 = _mm256_set1_ps(box.reach * box.reach * (1.0f + 1e-5f));
   }
   /// The lanes of `node` whose boxes come within the reach of the path.
   __attribute__((target("avx2,fma"))) __m256 near_enough(const BvhNode8& node) const {
@@ -235,10 +240,10 @@ struct RoundReach4<true> {
   explicit RoundReach4(const SegmentBox& box) {
     const glm::vec3 end = box.origin + box.delta;
     for (int a = 0; a < 3; ++a) {
-      path_lo[a] = _mm_set1_ps(std::min(box.origin[a], end[a]));
-      path_hi[a] = _mm_set1_ps(std::max(box.origin[a], end[a]));
+      path_lo[a] = _mm_set1_ps(std::min(box.origin[a], end[a]) - box.core[a]);
+      path_hi[a] = _mm_set1_ps(std::max(box.origin[a], end[a]) + box.core[a]);
     }
-    reach2 = _mm_set1_ps(box.margin.x * box.margin.x * (1.0f + 1e-5f));
+    reach2 = _mm_set1_ps(box.reach * box.reach * (1.0f + 1e-5f));
   }
   /// The lanes of `node` whose boxes come within the reach of the path, as a bit mask.
   int near_enough(const BvhNode4& node) const {
@@ -361,18 +366,18 @@ decltype(auto) with_node_width(const Bvh& bvh, Body&& body) {
 /// Nodes8, the 8-wide ones with AVX2 (traverse_segment8), where with_node_width chose them.
 /// The occupancy bits are not read here: each segment query asks them first (start_segment or
 /// segment_may_meet), before it sets up anything else.
-/// `kRound`: the box is a sphere's (its margin is the reach on every axis), and the traversal
-/// also passes over children beyond that reach from the centre's path (RoundReach8, RoundReach4):
-/// worth its cost where the leaves are small beside the sphere (use_round_reach).
+/// `kRound`: the box is a round body's (SegmentBox::core and reach set), and the traversal also
+/// passes over children beyond that reach from the core's path (RoundReach8, RoundReach4):
+/// worth its cost where the leaves are small beside the body (use_round_reach).
 template <bool kRound = false, class LeafFn>
 void traverse_segment(Nodes8, const Bvh& bvh, const SegmentBox& box, float& t_max, LeafFn&& leaf) {
   if (!bvh.empty()) traverse_segment8<kRound>(bvh, box, t_max, leaf);
 }
 
-/// Whether a sphere of `radius` is worth the round reach test (traverse_segment<true>): its
-/// radius is at least the median leaf's size (a dense mesh under a character-sized sphere:
-/// three quarters of the leaves the slab test enters lie beyond the reach; on a level's large
-/// faces, a few percent, and the test costs more than it saves).
+/// Whether a round body of `radius` (a sphere's, a capsule's) is worth the round reach test
+/// (traverse_segment<true>): its radius is at least the median leaf's size (a dense mesh under
+/// a character-sized sphere: three quarters of the leaves the slab test enters lie beyond the
+/// reach; on a level's large faces, a few percent, and the test costs more than it saves).
 inline bool use_round_reach(const Bvh& bvh, float radius) { return radius >= bvh.median_leaf_extent; }
 
 /// The same over the 4-wide nodes, with SSE.

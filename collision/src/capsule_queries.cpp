@@ -408,8 +408,12 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
   return finish(best);
 }
 
+// How much a raw axis' |component| may grow when normalized (1 / 0.999, the domain's shortest
+// axis, is 1.0010010...), with room for the float products' rounding.
+constexpr float kAxisSlack = 1.0011f;
+
 glm::vec3 capsule_extent(float radius, float half_height, const glm::vec3& axis) {
-  return glm::vec3(radius) + half_height * glm::abs(axis);
+  return glm::vec3(radius) + half_height * glm::abs(axis) * kAxisSlack;
 }
 
 }  // namespace
@@ -434,16 +438,21 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   // As glm::normalize (x times 1 / its length), from the length the check computed.
   const glm::dvec3 u = glm::dvec3(axis) * (1.0 / axis_length);
   const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
-  // From the normalized axis, as the exact test takes it (the raw one may be 1e-3 short).
-  const glm::vec3 extent = capsule_extent(radius, half_height, glm::vec3(u));
+  // The core's half extent, for the culls: the exact test takes the axis normalized, and the
+  // raw one may be 1e-3 short of unit length (the domain), so each |component| may grow by up
+  // to 1 / 0.999 (1.0010010...) when normalized. A factor over that bounds it without a division
+  // before the occupancy test, which most small sweeps end at.
+  const glm::vec3 core = half_height * glm::abs(axis) * kAxisSlack;
+  const glm::vec3 extent = glm::vec3(radius) + core;
   if (!detail::shape_may_meet(world.bvh(), center, extent, delta, allowance)) return SweepHit{};
   return detail::with_node_width(world.bvh(), [&](auto width) {
     // SSE tests (the capsule's reach on each plane and edge plane, in time, and the swept
     // bounds) cull four leaf triangles at once, never one the capsule could touch first. They
     // are broadcast when the first leaf is reached: most sweeps end in the inner nodes.
     detail::LazyQuery<detail::CapsuleSweep4> bound;
+    const detail::RoundBody round{core, radius};
     return detail::sweep_shape(
-        width, world, center, extent, delta, allowance, radius,
+        width, world, center, extent, delta, allowance, radius, &round,
         [&](const BvhPacket4& p, float tm, float depth, float* entry) {
           return detail::capsule_candidates(
               width, p, bound.get(center, radius, half_height, glm::vec3(u), delta, allowance, options.one_sided), tm,
@@ -465,7 +474,7 @@ SweepHit sweep_capsule_brute_force(const World& world, const glm::vec3& center, 
     return invalid_sweep();
   }
   const glm::dvec3 v(delta), c(center), u = glm::normalize(glm::dvec3(axis));
-  return detail::sweep_shape_brute_force(world, center, capsule_extent(radius, half_height, glm::vec3(u)), delta,
+  return detail::sweep_shape_brute_force(world, center, capsule_extent(radius, half_height, axis), delta,
                                          [&](const BvhTriangle& t, float tm) {
     const Frame f = make_leaf_frame(t, c, radius, half_height, u);
     return sweep_frame(f, v, options.one_sided, tm, t.index, false, earliest_contact(f, v));

@@ -33,7 +33,7 @@ using detail::valid_triangle;
 // distance bound first (the BVH sweep; the brute-force reference does without, so that the
 // peer tests check it).
 template <int W>
-void sweep_packet(std::integral_constant<int, W> width, const BvhPacket4& packet, const detail::SphereSweep4& q,
+[[gnu::always_inline]] inline void sweep_packet(std::integral_constant<int, W> width, const BvhPacket4& packet, const detail::SphereSweep4& q,
                   const glm::vec3& center, float radius, const glm::vec3& delta, bool one_sided,
                   float allowance, SweepHit& best, float& t_limit, bool path_test) {
   // Once the best contact is an overlap of depth P, only planes within r - P of the start can
@@ -175,12 +175,16 @@ namespace {
 SweepHit sweep_sphere_bvh(const Bvh& bvh, const glm::vec3& center, float radius, const glm::vec3& delta,
                           float allowance, const SweepOptions& options) {
   return detail::with_node_width(bvh, [&](auto width) {
-    detail::SegmentBox box{center, delta, glm::vec3(radius + detail::traversal_allowance(allowance))};
+    const float reach0 = radius + detail::traversal_allowance(allowance);
+    detail::SegmentBox box{center, delta, glm::vec3(reach0), glm::vec3(0.0f), reach0};
     // Broadcast when the first leaf is reached: most sweeps end in the inner nodes.
     detail::LazyQuery<detail::SphereSweep4> lazy;
     SweepHit best;
     float t_max = 1.0f, reach = box.margin.x;
-    const auto leaf = [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+    // Inlined into both traversals (with and without the round reach test), as a lambda passed
+    // to one alone would be: called from two, GCC would otherwise keep it a function of its own.
+    const auto leaf = [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm)
+                          __attribute__((always_inline)) {
       const detail::SphereSweep4& q = lazy.get(center, radius, delta, allowance, options.one_sided);
       for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
         sweep_packet(width, bvh.packets[packet + k], q, center, radius, delta, options.one_sided, allowance, best, tm,
@@ -193,6 +197,7 @@ SweepHit sweep_sphere_bvh(const Bvh& bvh, const glm::vec3& center, float radius,
       if (best.start_overlap && start_reach < reach) {
         reach = start_reach;
         box.margin = glm::vec3(reach);
+        box.reach = reach;
         return true;
       }
       return false;

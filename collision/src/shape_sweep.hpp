@@ -120,6 +120,13 @@ inline SweepHit to_sweep_hit(const SphereContact& c, std::uint32_t triangle) {
   return h;
 }
 
+/// A round body for sweep_shape: its core's half extent (a capsule's half height times |axis|,
+/// or a bound above it: never less) and its radius.
+struct RoundBody {
+  glm::vec3 core;
+  float radius;
+};
+
 /// Whether the box sweep_shape traverses (`center` +- `extent` swept by `delta`, grown by
 /// traversal_allowance) may meet a triangle (segment_may_meet): false ends the query, no hit.
 inline bool shape_may_meet(const Bvh& bvh, const glm::vec3& center, const glm::vec3& extent,
@@ -148,18 +155,27 @@ inline bool shape_may_meet(const Bvh& bvh, const glm::vec3& center, const glm::v
 /// the closures it passes here stay in registers on the SSE path. The caller asks
 /// shape_may_meet first, before it sets up its closures and their state: most small queries
 /// end there.
+/// `round`: the body is a core grown by a radius (a capsule), whose traversal also runs the
+/// round reach test where use_round_reach says it pays; null for a box.
 template <int W, class Candidates, class Narrow>
 SweepHit sweep_shape(std::integral_constant<int, W> width, const World& world, const glm::vec3& center,
                      const glm::vec3& extent, const glm::vec3& delta, float allowance, float shrink_limit,
-                     Candidates&& candidates, Narrow&& narrow) {
+                     const RoundBody* round, Candidates&& candidates, Narrow&& narrow) {
   const Bvh& bvh = world.bvh();
   // The box's margin is extent + allowance - shrunk throughout: traversal_allowance at first,
-  // less once a start overlap shrinks it (below).
+  // less once a start overlap shrinks it (below). A round body's reach beyond its core, the
+  // same: its radius + allowance - shrunk.
   float shrunk = allowance - traversal_allowance(allowance);
   SegmentBox box{center, delta, extent + glm::vec3(allowance - shrunk)};
+  if (round != nullptr && use_round_reach(bvh, round->radius)) {
+    box.core = round->core;
+    box.reach = round->radius + (allowance - shrunk);
+  }
   SweepHit best;
   float t_max = 1.0f;
-  traverse_segment(width, bvh, box, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+  // Inlined into both traversals, as in sweep_sphere (queries.cpp).
+  const auto leaf = [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm)
+                        __attribute__((always_inline)) {
     for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
       const BvhPacket4& p = bvh.packets[packet + k];
       float entry[4];
@@ -186,10 +202,16 @@ SweepHit sweep_shape(std::integral_constant<int, W> width, const World& world, c
     if (shrink > shrunk) {
       shrunk = shrink;
       box.margin = extent + glm::vec3(allowance - shrunk);
+      if (round != nullptr) box.reach = round->radius + (allowance - shrunk);
       return true;
     }
     return false;
-  });
+  };
+  if (round != nullptr && use_round_reach(bvh, round->radius)) {
+    traverse_segment<true>(width, bvh, box, t_max, leaf);
+  } else {
+    traverse_segment(width, bvh, box, t_max, leaf);
+  }
   return best;
 }
 

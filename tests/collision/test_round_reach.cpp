@@ -1,9 +1,10 @@
-// The round reach test of the traversal (bvh_traverse.hpp, RoundReach8 and RoundReach4): for a sphere at
-// least as wide as the median leaf (Bvh::median_leaf_extent, use_round_reach), a child box whose
-// gaps to the box of the centre's path, added in squares, exceed the reach is passed over. It
-// must never pass over a leaf holding a triangle the exact test touches; and on a dense mesh it
-// must pass over most of the leaves the slab test alone enters (or it is not worth its cost).
-// Whole sweeps through it are compared with the brute force in test_sphere_path_bound.cpp.
+// The round reach test of the traversal (bvh_traverse.hpp, RoundReach8 and RoundReach4): for a
+// sphere or capsule whose radius is at least the median leaf's size (Bvh::median_leaf_extent,
+// use_round_reach), a child box whose gaps to the box of the core's path, added in squares,
+// exceed the reach is passed over. It must never pass over a leaf holding a triangle the exact
+// test touches; and on a dense mesh it must pass over many of the leaves the slab test alone
+// enters (or it is not worth its cost). Whole sphere sweeps through it are compared with the
+// brute force in test_sphere_path_bound.cpp, capsule sweeps here.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -15,8 +16,10 @@
 #include <gtest/gtest.h>
 
 #include "bvh_traverse.hpp"
+#include "collision/capsule_queries.hpp"
 #include "collision/queries.hpp"
 #include "narrow_phase.hpp"
+#include "same_sweep.hpp"
 #include "shape_sweep.hpp"
 #include "test_worlds.hpp"
 
@@ -30,12 +33,22 @@ float height(float x, float y) { return 6.0f * std::sin(x / 7.0f) * std::cos(y /
 // Small triangles (spacing 1.5) over [0, 60]^2: a dense mesh beside a radius of 4 to 16.
 std::vector<Triangle> bumpy_surface(const vec3& offset) { return prism_test::height_field(40, 1.5f, height, offset); }
 
-// The first triangle (in Bvh::triangles) of every leaf the traversal visits for a sphere sweep,
-// with t_max kept at 1 (no hit lowers it): every leaf whose box the query's tests let through.
+// A round body: a sphere (half height 0) or a capsule along `axis` (unit).
+struct Round {
+  float radius, half_height;
+  vec3 axis;
+};
+
+// The first triangle (in Bvh::triangles) of every leaf the traversal visits for a round body's
+// sweep, with t_max kept at 1 (no hit lowers it): every leaf whose box the query's tests let
+// through. The box as sweep_sphere and sweep_capsule set it up.
 template <bool kRound>
-std::set<std::uint32_t> leaves_visited(const collision::Bvh& bvh, const vec3& c, float r, const vec3& d) {
+std::set<std::uint32_t> leaves_visited(const collision::Bvh& bvh, const vec3& c, const Round& body, const vec3& d) {
   const float allowance = collision::detail::rounding_allowance(bvh, c, d);
-  const collision::detail::SegmentBox box{c, d, vec3(r + collision::detail::traversal_allowance(allowance))};
+  const float m = collision::detail::traversal_allowance(allowance);
+  const vec3 core = body.half_height * glm::abs(body.axis) * (1.0f + 1e-6f);
+  const vec3 extent = vec3(body.radius) + body.half_height * glm::abs(body.axis);
+  const collision::detail::SegmentBox box{c, d, extent + vec3(m), core, body.radius + m};
   std::set<std::uint32_t> firsts;
   float t_max = 1.0f;
   collision::detail::with_node_width(bvh, [&](auto width) {
@@ -45,6 +58,18 @@ std::set<std::uint32_t> leaves_visited(const collision::Bvh& bvh, const vec3& c,
                                                 });
   });
   return firsts;
+}
+
+// Whether the exact test of the body touches the leaf triangle.
+bool touches(const collision::BvhTriangle& t, const vec3& c, const Round& body, const vec3& d) {
+  if (body.half_height == 0.0f) {
+    return collision::detail::sweep_sphere_triangle_d(glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c),
+                                                      glm::dvec3(t.n), glm::dvec3(c), body.radius, glm::dvec3(d),
+                                                      /*one_sided=*/false, 1.0)
+        .hit;
+  }
+  return collision::sweep_capsule_triangle(Triangle{t.a, t.b, t.c}, c, body.radius, body.half_height, body.axis, d)
+      .hit;
 }
 
 void never_passes_over_a_touched_triangle(const vec3& offset) {
@@ -69,33 +94,35 @@ void never_passes_over_a_touched_triangle(const vec3& offset) {
 
   std::mt19937 rng(23);
   std::uniform_real_distribution<float> at(4.0f, 56.0f), up(-2.0f, 8.0f), dir(-1.0f, 1.0f), len(0.0f, 24.0f),
-      rad(4.0f, 16.0f);
-  std::size_t touched = 0, round_leaves = 0, box_leaves = 0;
+      rad(4.0f, 16.0f), half(0.0f, 8.0f);
+  std::size_t touched = 0, round_leaves[2] = {0, 0}, box_leaves[2] = {0, 0};  // spheres, capsules
   for (int q = 0; q < 400; ++q) {
-    const float r = rad(rng), x = at(rng), y = at(rng);
-    const vec3 c = offset + vec3(x, y, height(x, y) + r + up(rng));
+    // Spheres and capsules in turn (a capsule tilted at random).
+    const Round body = q % 2 == 0 ? Round{rad(rng), 0.0f, vec3(0.0f, 0.0f, 1.0f)}
+                                  : Round{rad(rng), half(rng), glm::normalize(vec3(dir(rng), dir(rng), 1.0f))};
+    const float x = at(rng), y = at(rng);
+    const float lift = body.radius + body.half_height * std::fabs(body.axis.z) + up(rng);
+    const vec3 c = offset + vec3(x, y, height(x, y) + lift);
     const vec3 d = glm::normalize(vec3(dir(rng), dir(rng), 0.3f * dir(rng))) * len(rng);
-    const auto with_round = leaves_visited<true>(bvh, c, r, d);
-    const auto without = leaves_visited<false>(bvh, c, r, d);
-    round_leaves += with_round.size();
-    box_leaves += without.size();
+    const auto with_round = leaves_visited<true>(bvh, c, body, d);
+    const auto without = leaves_visited<false>(bvh, c, body, d);
+    round_leaves[q % 2] += with_round.size();
+    box_leaves[q % 2] += without.size();
     for (std::uint32_t i = 0; i < bvh.triangles.size(); ++i) {
-      const collision::BvhTriangle& t = bvh.triangles[i];
-      const auto contact = collision::detail::sweep_sphere_triangle_d(
-          glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c), glm::dvec3(t.n), glm::dvec3(c), r, glm::dvec3(d),
-          /*one_sided=*/false, 1.0);
-      if (!contact.hit) continue;
+      if (!touches(bvh.triangles[i], c, body, d)) continue;
       ++touched;
       ASSERT_TRUE(with_round.count(leaf_first[i]) == 1)
-          << "query " << q << ": triangle slot " << i << " touched at t = " << contact.toi << " in a leaf passed over";
+          << "query " << q << ": triangle slot " << i << " touched, in a leaf passed over";
       ASSERT_TRUE(without.count(leaf_first[i]) == 1) << "query " << q << ": the slab test passed it over";
     }
   }
   EXPECT_GT(touched, 4000u) << touched;  // the check above was exercised
-  std::printf("touched %zu, leaves %zu with the round test, %zu without\n", touched, round_leaves, box_leaves);
-  // On this mesh, the slab test alone enters the leaves under the corners of the grown box too.
-  EXPECT_LT(static_cast<double>(round_leaves), 0.7 * static_cast<double>(box_leaves))
-      << round_leaves << " leaves with the round test, " << box_leaves << " without";
+  std::printf("touched %zu; leaves with the round test and without: spheres %zu, %zu; capsules %zu, %zu\n", touched,
+              round_leaves[0], box_leaves[0], round_leaves[1], box_leaves[1]);
+  // On this mesh, the slab test alone enters the leaves under the corners of the grown box too
+  // (fewer for a capsule, whose core's path box is longer).
+  EXPECT_LT(static_cast<double>(round_leaves[0]), 0.7 * static_cast<double>(box_leaves[0]));
+  EXPECT_LT(static_cast<double>(round_leaves[1]), 0.85 * static_cast<double>(box_leaves[1]));
 }
 
 }  // namespace
@@ -128,4 +155,33 @@ TEST(RoundReach, MedianLeafExtentIsTheLeavesSize) {
 
   const collision::Bvh none;
   EXPECT_FALSE(collision::detail::use_round_reach(none, 1e30f));
+}
+
+// Whole capsule sweeps over the dense surface, through the round reach test and the start
+// overlap's shrinking reach: what the brute force returns.
+TEST(RoundReach, CapsuleSweepsOverADenseSurfaceMatchBruteForce) {
+  for (const vec3 offset : {vec3(0.0f), vec3(3000.0f, -2500.0f, 1200.0f)}) {
+    const auto world = prism_test::world_of(bumpy_surface(offset));
+    ASSERT_TRUE(collision::detail::use_round_reach(world.bvh(), 3.0f));
+    std::mt19937 rng(29);
+    std::uniform_real_distribution<float> at(8.0f, 52.0f), up(-1.0f, 3.0f), dir(-1.0f, 1.0f), len(0.0f, 20.0f),
+        rad(3.0f, 12.0f), half(0.0f, 10.0f);
+    int hits = 0, overlaps = 0, misses = 0;
+    for (int q = 0; q < 1000; ++q) {
+      const float r = rad(rng), h = half(rng), x = at(rng), y = at(rng);
+      const vec3 axis = glm::normalize(vec3(0.5f * dir(rng), 0.5f * dir(rng), 1.0f));
+      const vec3 c = offset + vec3(x, y, height(x, y) + r + h * axis.z + up(rng));
+      const vec3 d = glm::normalize(vec3(dir(rng), dir(rng), 0.4f * dir(rng))) * len(rng);
+      const auto bvh = collision::sweep_capsule(world, c, r, h, axis, d);
+      const auto brute = collision::sweep_capsule_brute_force(world, c, r, h, axis, d);
+      prism_test::expect_same_sweep(bvh, brute, q);
+      if (::testing::Test::HasFailure()) return;
+      hits += bvh.hit && !bvh.start_overlap;
+      overlaps += bvh.start_overlap;
+      misses += !bvh.hit;
+    }
+    EXPECT_GT(hits, 150);
+    EXPECT_GT(overlaps, 150);
+    EXPECT_GT(misses, 50);
+  }
 }
