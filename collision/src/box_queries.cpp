@@ -285,7 +285,8 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     glm::dvec3 e(0.0);
     component(e, k) = 1.0;
     const double p0 = component(f.v[0], k), p1 = component(f.v[1], k), p2 = component(f.v[2], k);
-    if (!add(e, component(f.h, k), std::min({p0, p1, p2}), std::max({p0, p1, p2}), component(f.p, k), component(v, k))) {
+    if (!add(e, component(f.h, k), std::min({p0, p1, p2}), std::max({p0, p1, p2}), component(f.p, k),
+             component(v, k))) {
       return reject(axes[count]);
     }
   }

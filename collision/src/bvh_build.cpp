@@ -369,6 +369,7 @@ Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
   }
   const auto& bin = builder.nodes;
   bvh.bounds = bin[0].box;
+  // The median leaf's largest side (Bvh::median_leaf_extent: which bodies get the round reach test).
   std::vector<float> leaf_extents;
   for (const BinaryNode& node : bin) {
     if (!node.leaf()) continue;

@@ -264,8 +264,8 @@ struct RoundReach4<true> {
 /// a leaf that replaced the box. Of two children entered, the nearer is descended into and the
 /// other pushed; of three or more, the nearest is found as in the 4-wide traversal (integer
 /// keys, so that denormals-are-zero cannot make two lanes equal) and descended into, and the
-/// others are pushed in order of entry time, the nearest of them on top. `kRound`: a sphere's
-/// box, whose children are also tested by RoundReach8.
+/// others are pushed in order of entry time, the nearest of them on top. `kRound`: a round
+/// body's box, whose children are also tested by RoundReach8.
 template <bool kRound, class LeafFn>
 __attribute__((target("avx2,fma"))) void traverse_segment8(const Bvh& bvh, const SegmentBox& box, float& t_max_out,
                                                       LeafFn& leaf) {

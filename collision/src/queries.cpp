@@ -31,11 +31,13 @@ using detail::valid_triangle;
 // The candidate lanes of one packet through the exact double narrow phase; lowers t_limit when
 // a better contact is found. `path_test`: pass packets of several candidates through the path
 // distance bound first (the BVH sweep; the brute-force reference does without, so that the
-// peer tests check it).
+// peer tests check it). Always inlined: each sweep's two traversals (with and without the
+// round reach test) call it.
 template <int W>
-[[gnu::always_inline]] inline void sweep_packet(std::integral_constant<int, W> width, const BvhPacket4& packet, const detail::SphereSweep4& q,
-                  const glm::vec3& center, float radius, const glm::vec3& delta, bool one_sided,
-                  float allowance, SweepHit& best, float& t_limit, bool path_test) {
+[[gnu::always_inline]] inline void sweep_packet(std::integral_constant<int, W> width, const BvhPacket4& packet,
+                                                const detail::SphereSweep4& q, const glm::vec3& center, float radius,
+                                                const glm::vec3& delta, bool one_sided, float allowance,
+                                                SweepHit& best, float& t_limit, bool path_test) {
   // Once the best contact is an overlap of depth P, only planes within r - P of the start can
   // hold a deeper one (the allowance keeps the test conservative).
   const float max_plane_distance = best.start_overlap

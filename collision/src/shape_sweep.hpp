@@ -167,7 +167,8 @@ SweepHit sweep_shape(std::integral_constant<int, W> width, const World& world, c
   // same: its radius + allowance - shrunk.
   float shrunk = allowance - traversal_allowance(allowance);
   SegmentBox box{center, delta, extent + glm::vec3(allowance - shrunk)};
-  if (round != nullptr && use_round_reach(bvh, round->radius)) {
+  const bool round_test = round != nullptr && use_round_reach(bvh, round->radius);
+  if (round_test) {
     box.core = round->core;
     box.reach = round->radius + (allowance - shrunk);
   }
@@ -202,12 +203,12 @@ SweepHit sweep_shape(std::integral_constant<int, W> width, const World& world, c
     if (shrink > shrunk) {
       shrunk = shrink;
       box.margin = extent + glm::vec3(allowance - shrunk);
-      if (round != nullptr) box.reach = round->radius + (allowance - shrunk);
+      if (round_test) box.reach = round->radius + (allowance - shrunk);
       return true;
     }
     return false;
   };
-  if (round != nullptr && use_round_reach(bvh, round->radius)) {
+  if (round_test) {
     traverse_segment<true>(width, bvh, box, t_max, leaf);
   } else {
     traverse_segment(width, bvh, box, t_max, leaf);

@@ -41,13 +41,14 @@ struct Round {
 
 // The first triangle (in Bvh::triangles) of every leaf the traversal visits for a round body's
 // sweep, with t_max kept at 1 (no hit lowers it): every leaf whose box the query's tests let
-// through. The box as sweep_sphere and sweep_capsule set it up.
+// through. The box as sweep_sphere and sweep_capsule set it up, but for the capsule's core, the
+// exact half height times |axis| here (sweep_capsule takes a bound a little above it).
 template <bool kRound>
 std::set<std::uint32_t> leaves_visited(const collision::Bvh& bvh, const vec3& c, const Round& body, const vec3& d) {
   const float allowance = collision::detail::rounding_allowance(bvh, c, d);
   const float m = collision::detail::traversal_allowance(allowance);
-  const vec3 core = body.half_height * glm::abs(body.axis) * (1.0f + 1e-6f);
-  const vec3 extent = vec3(body.radius) + body.half_height * glm::abs(body.axis);
+  const vec3 core = body.half_height * glm::abs(body.axis);
+  const vec3 extent = vec3(body.radius) + core;
   const collision::detail::SegmentBox box{c, d, extent + vec3(m), core, body.radius + m};
   std::set<std::uint32_t> firsts;
   float t_max = 1.0f;

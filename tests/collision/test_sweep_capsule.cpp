@@ -339,7 +339,8 @@ TEST(SweepCapsule, NearlyUnitAxisReachesAsFarAsTheNormalizedOne) {
   std::vector<Triangle> tris;
   for (int i = 0; i < 8; ++i) {
     for (int j = 0; j < 8; ++j) {
-      const auto quad = floor_quad(25.0f, 0.0f, vec3(50.0f * static_cast<float>(i), 50.0f * static_cast<float>(j), 0.0f));
+      const vec3 at(50.0f * static_cast<float>(i), 50.0f * static_cast<float>(j), 0.0f);
+      const auto quad = floor_quad(25.0f, 0.0f, at);
       tris.insert(tris.end(), quad.begin(), quad.end());
     }
   }
