@@ -7,6 +7,8 @@
 
 #include <glm/geometric.hpp>
 
+#include "component.hpp"
+
 namespace collision {
 
 namespace {
@@ -229,9 +231,9 @@ bool triangle_overlaps_box(const glm::dvec3& a, const glm::dvec3& b, const glm::
   const glm::dvec3 v[3] = {a - box_center, b - box_center, c - box_center};
   // The box's own axes.
   for (int k = 0; k < 3; ++k) {
-    const double lo = std::min({v[0][k], v[1][k], v[2][k]});
-    const double hi = std::max({v[0][k], v[1][k], v[2][k]});
-    if (lo > h[k] || hi < -h[k]) return false;
+    const double lo = std::min({component(v[0], k), component(v[1], k), component(v[2], k)});
+    const double hi = std::max({component(v[0], k), component(v[1], k), component(v[2], k)});
+    if (lo > component(h, k) || hi < -component(h, k)) return false;
   }
   const glm::dvec3 e[3] = {v[1] - v[0], v[2] - v[1], v[0] - v[2]};
   // The triangle's normal.
@@ -243,7 +245,7 @@ bool triangle_overlaps_box(const glm::dvec3& a, const glm::dvec3& b, const glm::
     for (int k = 0; k < 3; ++k) {
       glm::dvec3 axis(0.0);
       glm::dvec3 unit(0.0);
-      unit[k] = 1.0;
+      component(unit, k) = 1.0;
       axis = glm::cross(unit, e[i]);
       const double p0 = glm::dot(axis, v[0]), p1 = glm::dot(axis, v[1]), p2 = glm::dot(axis, v[2]);
       const double r = h.x * std::fabs(axis.x) + h.y * std::fabs(axis.y) + h.z * std::fabs(axis.z);
