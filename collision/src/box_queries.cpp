@@ -434,10 +434,13 @@ SweepHit with_contact(const World& world, const SweepHit& best, const glm::vec3&
 
 SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3& half_extents,
                    const glm::vec3& delta, const SweepOptions& options) {
-  if (!valid_box(center, half_extents) || !in_domain_move(center, delta)) return invalid_sweep();
+  if (!valid_box(center, half_extents)) return invalid_sweep();
+  float allowance;  // the move's domain check, the allowance and the occupancy test
+  const detail::SegmentStart start = detail::start_segment(world.bvh(), center, delta, half_extents, allowance);
+  if (start != detail::SegmentStart::kTraverse) {
+    return start == detail::SegmentStart::kInvalid ? invalid_sweep() : SweepHit{};
+  }
   const glm::dvec3 v(delta);
-  const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
-  if (!detail::shape_may_meet(world.bvh(), center, half_extents, delta, allowance)) return SweepHit{};
   return detail::with_node_width(world.bvh(), [&](auto width) {
     // Broadcast when the first leaf is reached: most sweeps end in the inner nodes.
     detail::LazyQuery<detail::BoxSweep4> q;

@@ -80,18 +80,4 @@ inline bool occupancy_may_meet(const BvhOccupancy& occ, __m128 center, __m128 ha
   return false;
 }
 
-/// occupancy_may_meet for the box of a segment from `origin` by `delta` grown by `margin` (as
-/// grid_start_segment computes it). Box and capsule sweeps ask this first (sweep_shape); rays,
-/// sphere and ellipsoid sweeps ask the same inside start_segment (shape_sweep.hpp), before
-/// their traversal is set up: most small queries in open space end there.
-inline bool segment_may_meet(const Bvh& bvh, const glm::vec3& origin, const glm::vec3& delta,
-                             const glm::vec3& margin) {
-  const __m128 d = _mm_setr_ps(delta.x, delta.y, delta.z, 0.0f);
-  const __m128 h = _mm_set1_ps(0.5f);
-  const __m128 center = _mm_add_ps(_mm_setr_ps(origin.x, origin.y, origin.z, 0.0f), _mm_mul_ps(d, h));
-  const __m128 abs_d = _mm_andnot_ps(_mm_set1_ps(-0.0f), d);
-  const __m128 half = _mm_add_ps(_mm_mul_ps(abs_d, h), _mm_setr_ps(margin.x, margin.y, margin.z, 0.0f));
-  return occupancy_may_meet(bvh.occupancy, center, half);
-}
-
 }  // namespace collision::detail

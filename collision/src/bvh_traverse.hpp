@@ -197,8 +197,21 @@ struct SweptSegment8 {
 /// that from every point of the path (the slab test keeps the corners of the grown box, where
 /// the distance exceeds it: about half of that box's volume where the child is small beside the
 /// body). The float gaps are off from the exact ones by an ulp or two of the coordinates, far
-/// inside the traversal margin the reach includes; the 1e-5 covers the squares' rounding. The
-/// false one is empty: the other queries do without.
+/// inside the traversal margin the reach includes; the 1e-5 covers the squares' rounding.
+/// RoundPath holds that bound in scalars; RoundReach8 and RoundReach4 broadcast it for their
+/// node widths (their false versions are empty: the other queries do without).
+struct RoundPath {
+  float lo[3], hi[3], reach2;
+  explicit RoundPath(const SegmentBox& box) {
+    const glm::vec3 end = box.origin + box.delta;
+    for (int a = 0; a < 3; ++a) {
+      lo[a] = std::min(box.origin[a], end[a]) - box.core[a];
+      hi[a] = std::max(box.origin[a], end[a]) + box.core[a];
+    }
+    reach2 = box.reach * box.reach * (1.0f + 1e-5f);
+  }
+};
+
 template <bool kRound>
 struct RoundReach8 {
   explicit RoundReach8(const SegmentBox&) {}
@@ -208,12 +221,12 @@ template <>
 struct RoundReach8<true> {
   __m256 path_lo[3], path_hi[3], reach2;
   __attribute__((target("avx2,fma"))) explicit RoundReach8(const SegmentBox& box) {
-    const glm::vec3 end = box.origin + box.delta;
+    const RoundPath path(box);
     for (int a = 0; a < 3; ++a) {
-      path_lo[a] = _mm256_set1_ps(std::min(box.origin[a], end[a]) - box.core[a]);
-      path_hi[a] = _mm256_set1_ps(std::max(box.origin[a], end[a]) + box.core[a]);
+      path_lo[a] = _mm256_set1_ps(path.lo[a]);
+      path_hi[a] = _mm256_set1_ps(path.hi[a]);
     }
-    reach2 = _mm256_set1_ps(box.reach * box.reach * (1.0f + 1e-5f));
+    reach2 = _mm256_set1_ps(path.reach2);
   }
   /// The lanes of `node` whose boxes come within the reach of the path.
   __attribute__((target("avx2,fma"))) __m256 near_enough(const BvhNode8& node) const {
@@ -238,12 +251,12 @@ template <>
 struct RoundReach4<true> {
   __m128 path_lo[3], path_hi[3], reach2;
   explicit RoundReach4(const SegmentBox& box) {
-    const glm::vec3 end = box.origin + box.delta;
+    const RoundPath path(box);
     for (int a = 0; a < 3; ++a) {
-      path_lo[a] = _mm_set1_ps(std::min(box.origin[a], end[a]) - box.core[a]);
-      path_hi[a] = _mm_set1_ps(std::max(box.origin[a], end[a]) + box.core[a]);
+      path_lo[a] = _mm_set1_ps(path.lo[a]);
+      path_hi[a] = _mm_set1_ps(path.hi[a]);
     }
-    reach2 = _mm_set1_ps(box.reach * box.reach * (1.0f + 1e-5f));
+    reach2 = _mm_set1_ps(path.reach2);
   }
   /// The lanes of `node` whose boxes come within the reach of the path, as a bit mask.
   int near_enough(const BvhNode4& node) const {
@@ -364,8 +377,8 @@ decltype(auto) with_node_width(const Bvh& bvh, Body&& body) {
 /// function that does returns bool, true when it did (the traversal then builds its slab
 /// values again); one that never does may return void. The first argument picks the nodes:
 /// Nodes8, the 8-wide ones with AVX2 (traverse_segment8), where with_node_width chose them.
-/// The occupancy bits are not read here: each segment query asks them first (start_segment or
-/// segment_may_meet), before it sets up anything else.
+/// The occupancy bits are not read here: each segment query asks them first (start_segment),
+/// before it sets up anything else.
 /// `kRound`: the box is a round body's (SegmentBox::core and reach set), and the traversal also
 /// passes over children beyond that reach from the core's path (RoundReach8, RoundReach4):
 /// worth its cost where the leaves are small beside the body (use_round_reach).

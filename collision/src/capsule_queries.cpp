@@ -437,14 +437,16 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   if (!valid_capsule_sweep(center, radius, half_height, axis, delta, axis_length)) return invalid_sweep();
   // As glm::normalize (x times 1 / its length), from the length the check computed.
   const glm::dvec3 u = glm::dvec3(axis) * (1.0 / axis_length);
-  const float allowance = detail::rounding_allowance(world.bvh(), center, delta);
   // The core's half extent, for the culls: the exact test takes the axis normalized, and the
   // raw one may be 1e-3 short of unit length (the domain), so each |component| may grow by up
   // to 1 / 0.999 (1.0010010...) when normalized. A factor over that bounds it without a division
   // before the occupancy test, which most small sweeps end at.
   const glm::vec3 core = half_height * glm::abs(axis) * kAxisSlack;
   const glm::vec3 extent = glm::vec3(radius) + core;
-  if (!detail::shape_may_meet(world.bvh(), center, extent, delta, allowance)) return SweepHit{};
+  float allowance;  // (the move was checked above: start_segment finds it in its domain)
+  if (detail::start_segment(world.bvh(), center, delta, extent, allowance) != detail::SegmentStart::kTraverse) {
+    return SweepHit{};
+  }
   return detail::with_node_width(world.bvh(), [&](auto width) {
     // SSE tests (the capsule's reach on each plane and edge plane, in time, and the swept
     // bounds) cull four leaf triangles at once, never one the capsule could touch first. They

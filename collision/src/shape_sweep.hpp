@@ -39,11 +39,12 @@ inline float rounding_allowance(const Bvh& bvh, const glm::vec3& origin, const g
   return std::max({_mm_cvtss_f32(m), bvh.max_abs_coordinate, 1.0f}) * 4e-6f;
 }
 
-/// What a segment query (a ray, a sphere or ellipsoid sweep) does first, in SSE over the three
-/// axes at once: the domain check of its move (in_domain_move: the full check only near the
-/// limits), the rounding allowance (rounding_allowance: the same value), and the occupancy test
-/// of its swept box grown by `extent` and traversal_allowance (segment_may_meet). kClear: the box
-/// meets no triangle, the query has nothing to find. `kMayBeLong`: occupancy_may_meet's (rays).
+/// What a segment query (a ray; a sphere, ellipsoid, box or capsule sweep) does first, before it
+/// sets up anything else, in SSE over the three axes at once: the domain check of its move
+/// (in_domain_move: the full check only near the limits), the rounding allowance
+/// (rounding_allowance: the same value), and the occupancy test (occupancy_may_meet) of its
+/// swept box grown by `extent` and traversal_allowance. kClear: the box meets no triangle, the
+/// query has nothing to find. `kMayBeLong`: occupancy_may_meet's (rays).
 enum class SegmentStart { kInvalid, kClear, kTraverse };
 template <bool kMayBeLong = false>
 inline SegmentStart start_segment(const Bvh& bvh, const glm::vec3& origin, const glm::vec3& delta,
@@ -127,13 +128,6 @@ struct RoundBody {
   float radius;
 };
 
-/// Whether the box sweep_shape traverses (`center` +- `extent` swept by `delta`, grown by
-/// traversal_allowance) may meet a triangle (segment_may_meet): false ends the query, no hit.
-inline bool shape_may_meet(const Bvh& bvh, const glm::vec3& center, const glm::vec3& extent,
-                           const glm::vec3& delta, float allowance) {
-  return segment_may_meet(bvh, center, delta, extent + glm::vec3(traversal_allowance(allowance)));
-}
-
 /// The earliest hit of a body whose bounds are `center` +- `extent` swept by `delta`, through
 /// the BVH: `candidates(packet, t_limit, min_depth, entry)` is a conservative SSE test of four
 /// leaf triangles (bit i: lane i may be touched before t_limit, not before entry[i], and may
@@ -153,8 +147,8 @@ inline bool shape_may_meet(const Bvh& bvh, const glm::vec3& center, const glm::v
 /// that box (the time limit is then 0), kept 3 allowances wide of it. `width` picks the
 /// traversal (with_node_width): the caller runs its whole query under with_node_width, so that
 /// the closures it passes here stay in registers on the SSE path. The caller asks
-/// shape_may_meet first, before it sets up its closures and their state: most small queries
-/// end there.
+/// start_segment first (with `extent`: the box traversed here), before it sets up its closures
+/// and their state: most small queries end there.
 /// `round`: the body is a core grown by a radius (a capsule), whose traversal also runs the
 /// round reach test where use_round_reach says it pays; null for a box.
 template <int W, class Candidates, class Narrow>
