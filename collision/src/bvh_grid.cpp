@@ -22,6 +22,7 @@ namespace {
 // (a small reach serves fewer queries, a large one keeps more of the tree in every cell).
 constexpr double kCellsPerTriangle = 0.125, kReachInCells = 0.35;
 constexpr double kMinCells = 64.0, kMaxCells = 1 << 16;
+constexpr double kMaxCellsOverTarget = 8.0;
 
 // A block of cells, inclusive ranges per axis.
 struct Block {
@@ -289,7 +290,7 @@ void build_start_grid(Bvh& bvh) {
   const double slack = 2e-6 * (std::max(1.0, static_cast<double>(bvh.max_abs_coordinate)) + largest + 4.0 * reach);
   const double grow = reach + 2.0 * slack;  // the cells cover the bounds grown by this
   int n[3];
-  double origin[3];
+  double origin[3], total = 1.0;
   for (int a = 0; a < 3; ++a) {
     // At most about 650 (the thin-axis rule and kMaxCells bound the ratio); a cell count
     // that could not cover the grown bounds would turn near queries away: no grid then.
@@ -297,7 +298,13 @@ void build_start_grid(Bvh& bvh) {
     if (!(count <= 1024.0)) return;
     n[a] = static_cast<int>(count);
     origin[a] = lo[a] - grow;
+    total *= count;
   }
+  // The grown bounds hold 1.2-2 times the target on levels (about 3.4 at the fewest cells).
+  // Far more means the slack dwarfs the cells (a small mesh far from the origin: slack is
+  // relative to the largest coordinate): every cell would reach nearly all of the mesh, and
+  // filling tens of millions of them takes seconds. No grid then; queries start at the root.
+  if (total > kMaxCellsOverTarget * target) return;
   // The origin and cell size as the queries read them (floats): the cells cover at least the
   // grown bounds with them too (the slack covers the rounding of both).
   g.nx = n[0];

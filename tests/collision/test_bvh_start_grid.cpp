@@ -242,3 +242,40 @@ TEST(BvhStartGrid, NoGridForATinyMeshOrWhenTurnedOff) {
   EXPECT_EQ(world.bvh().grid.tree_nodes4, world.bvh().nodes.size());
   EXPECT_EQ(world.bvh().grid.tree_nodes8, world.bvh().nodes8.size());
 }
+
+// A mesh a few float steps across, far from the origin (as the fuzzer made from a map: corners
+// on the 8-unit lattice of floats near 1e8). The grid's rounding slack grows with the largest
+// coordinate (here 200 units) while its cells shrink with the mesh (a unit or so): it used to
+// cover the slack with 205^3 cells (405^3 for a smaller mesh), each within reach of the whole
+// mesh, and spent seconds filling them (a fuzzer timeout). No grid now; the queries start at
+// the root and still give what the brute force does.
+TEST(BvhStartGrid, NoGridWhenTheRoundingSlackDwarfsTheCells) {
+  std::mt19937 rng(12);
+  std::uniform_int_distribution<int> step(0, 2);
+  const auto corner = [&] {
+    return vec3(1.0e8f) + 8.0f * vec3(static_cast<float>(step(rng)), static_cast<float>(step(rng)), static_cast<float>(step(rng)));
+  };
+  std::vector<Triangle> tris;
+  while (tris.size() < 200) {
+    const Triangle t{corner(), corner(), corner()};
+    if (!collision::is_degenerate(t)) tris.push_back(t);
+  }
+  for (int width : prism_test::node_widths()) {
+    SCOPED_TRACE(width);
+    const collision::World world = prism_test::world_of(tris, vec3(0.0f), prism_test::grid_options(width, true));
+    const collision::BvhStartGrid& g = world.bvh().grid;
+    EXPECT_FALSE(BvhNode4::is_leaf(world.bvh().root));  // a tree, so a grid was considered
+    EXPECT_EQ(static_cast<long long>(g.nx) * g.ny * g.nz, 0);
+    EXPECT_TRUE(g.start4.empty() && g.start8.empty());
+    std::uniform_real_distribution<float> around(-8.0f, 24.0f), move(-20.0f, 20.0f);
+    int hits = 0;
+    for (int q = 0; q < 300; ++q) {
+      const vec3 start = vec3(1.0e8f) + vec3(around(rng), around(rng), around(rng));
+      const vec3 delta(move(rng), move(rng), move(rng));
+      const auto s = collision::sweep_sphere(world, start, 4.0f, delta);
+      prism_test::expect_same_sweep(s, collision::sweep_sphere_brute_force(world, start, 4.0f, delta), q);
+      hits += s.hit;
+    }
+    EXPECT_GT(hits, 30);
+  }
+}
