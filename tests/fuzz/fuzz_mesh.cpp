@@ -70,15 +70,11 @@ void same(const collision::SweepHit& a, const collision::SweepHit& b, const char
 }
 
 void run_queries(const collision::World& world, std::uint32_t seed) {
-  const collision::Aabb box = world.bvh().bounds;
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> u(-0.2f, 1.2f);
-  std::normal_distribution<float> g(0.0f, 1.0f);
-  const glm::vec3 lo = box.empty() ? glm::vec3(-64.0f) : box.min;
-  const glm::vec3 ext = box.empty() ? glm::vec3(128.0f) : box.extent();
-  const float scale = std::max({ext.x, ext.y, ext.z, 1e-3f});
-  auto point = [&] { return lo + glm::vec3(u(rng), u(rng), u(rng)) * ext; };
-  auto move = [&] { return glm::vec3(g(rng), g(rng), g(rng)) * (0.3f * scale); };
+  prism_fuzz::Placement place(world, seed, 0.2f, 0.3f, 1e-3f);
+  auto point = [&] { return place.point(); };
+  auto move = [&] { return place.move(); };
+  const float scale = place.scale;
+  std::mt19937& rng = place.rng;
   // Radii from a thousandth of the soup to a third of it: from the leaf's size to most of the tree.
   auto radius = [&] { return scale * std::exp2(-10.0f * std::uniform_real_distribution<float>(0.0f, 1.0f)(rng)) / 3.0f; };
 
@@ -92,7 +88,7 @@ void run_queries(const collision::World& world, std::uint32_t seed) {
     const glm::vec3 half(r, 0.5f * r + 1e-3f * scale, 1.5f * r);
     same(collision::sweep_box(world, p, half, d), collision::sweep_box_brute_force(world, p, half, d),
          "sweep_box: the BVH and brute force disagree");
-    const glm::vec3 axis = glm::normalize(glm::vec3(g(rng), g(rng), g(rng)) + glm::vec3(0.0f, 0.0f, 1e-3f));
+    const glm::vec3 axis = glm::normalize(glm::vec3(place.normal(), place.normal(), place.normal()) + glm::vec3(0.0f, 0.0f, 1e-3f));
     same(collision::sweep_capsule(world, p, r, 2.0f * r, axis, d),
          collision::sweep_capsule_brute_force(world, p, r, 2.0f * r, axis, d),
          "sweep_capsule: the BVH and brute force disagree");
@@ -135,8 +131,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.wide = h.wide ? collision::BvhBuildOptions::Wide::kAlways : collision::BvhBuildOptions::Wide::kNever;
   options.start_grid = h.grid;
   const collision::World world(read_mesh(h, data + 1, size - 1), options);
-  std::uint32_t seed = static_cast<std::uint32_t>(size);
-  for (std::size_t i = 0; i < size && i < 64; ++i) seed = seed * 31u + data[size - 1 - i];
-  run_queries(world, seed);
+  run_queries(world, prism_fuzz::seed_of(data, size));
   return 0;
 }

@@ -7,7 +7,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <random>
 #include <stdexcept>
 
 #include "fuzz_checks.hpp"
@@ -17,15 +16,10 @@ namespace {
 using collision::Body;
 
 void run_queries(const collision::World& world, std::uint32_t seed) {
-  const collision::Aabb box = world.bvh().bounds;
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> u(-0.1f, 1.1f);
-  std::normal_distribution<float> g(0.0f, 1.0f);
-  const glm::vec3 lo = box.empty() ? glm::vec3(-64.0f) : box.min;
-  const glm::vec3 ext = box.empty() ? glm::vec3(128.0f) : box.extent();
-  const float scale = std::max({ext.x, ext.y, ext.z, 1.0f});
-  auto point = [&] { return lo + glm::vec3(u(rng), u(rng), u(rng)) * ext; };
-  auto move = [&] { return glm::vec3(g(rng), g(rng), g(rng)) * (0.25f * scale); };
+  prism_fuzz::Placement place(world, seed, 0.1f, 0.25f, 1.0f);
+  auto point = [&] { return place.point(); };
+  auto move = [&] { return place.move(); };
+  const float scale = place.scale;
   const float r = std::max(1e-3f, 0.02f * scale);
 
   for (int i = 0; i < 4; ++i) {
@@ -77,9 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const collision::io::Level level = collision::io::load_bsp(data, size, "fuzz.bsp", options);
     const collision::World world(level.mesh);
-    std::uint32_t seed = static_cast<std::uint32_t>(size);
-    for (std::size_t i = 0; i < size && i < 64; ++i) seed = seed * 31u + data[size - 1 - i];
-    run_queries(world, seed);
+    run_queries(world, prism_fuzz::seed_of(data, size));
   } catch (const collision::io::LoadError&) {
   }
   return 0;
