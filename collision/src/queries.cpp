@@ -145,13 +145,11 @@ RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& del
     detail::LazyQuery<detail::Segment4> lazy;  // broadcast at the first leaf: most rays miss
     float t_max = 1.0f;
     RayBest best;
-    detail::traverse_segment(width, bvh, box, t_max,
-                             [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
-                               const detail::Segment4& seg = lazy.get(origin, delta);
-                               for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
-                                 ray_packet(bvh.packets[packet + k], seg, best, tm);
-                               }
-                             });
+    detail::traverse_segment<false, detail::Fetch::kEntered>(
+        width, bvh, box, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
+          const detail::Segment4& seg = lazy.get(origin, delta);
+          for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) ray_packet(bvh.packets[packet + k], seg, best, tm);
+        });
     return ray_result(best, t_max, origin, delta);
   });
 }

@@ -26,6 +26,12 @@ struct Segment4 {
 /// Möller–Trumbore (1997) on four triangles, double-sided: the lanes hit within [0, t_max],
 /// with their t in `t_out`. The same operations in the same order on either path (every build
 /// compiles with -ffp-contract=off): the SSE and AVX2 traversals get the same bits.
+/// Without a branch until the result: an early return on "no lane left" (a zero determinant,
+/// u outside [0, 1]) saved some twenty instructions on a miss, but branched on the packet's
+/// data, often the cache miss the ray waits on, and a misprediction there discards the loads
+/// already issued past it. Measured on the dense mesh's and oa_shouse's hit rays: 2-5% faster
+/// without. A lane with a zero determinant divides by zero (no trap unless the caller enables
+/// floating-point exceptions, as before: any packet with an empty lane did) and is masked out.
 [[gnu::always_inline]] inline int ray_hits(const BvhPacket4& t, const Segment4& s, float t_max, float t_out[4]) {
   const __m128 ax = _mm_load_ps(t.ax), ay = _mm_load_ps(t.ay), az = _mm_load_ps(t.az);
   const __m128 e1x = _mm_sub_ps(_mm_load_ps(t.bx), ax), e1y = _mm_sub_ps(_mm_load_ps(t.by), ay),
@@ -38,13 +44,11 @@ struct Segment4 {
   const __m128 pvz = _mm_sub_ps(_mm_mul_ps(s.d[0], e2y), _mm_mul_ps(s.d[1], e2x));
   const __m128 det = dot3(e1x, e1y, e1z, pvx, pvy, pvz);
   __m128 ok = _mm_cmpneq_ps(det, _mm_setzero_ps());
-  if (_mm_movemask_ps(ok) == 0) return 0;
   const __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), det);
   const __m128 tvx = _mm_sub_ps(s.o[0], ax), tvy = _mm_sub_ps(s.o[1], ay), tvz = _mm_sub_ps(s.o[2], az);
   const __m128 u = _mm_mul_ps(dot3(tvx, tvy, tvz, pvx, pvy, pvz), inv);
   const __m128 one = _mm_set1_ps(1.0f), zero = _mm_setzero_ps();
   ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmpge_ps(u, zero), _mm_cmple_ps(u, one)));
-  if (_mm_movemask_ps(ok) == 0) return 0;
   // qv = tv x e1
   const __m128 qvx = _mm_sub_ps(_mm_mul_ps(tvy, e1z), _mm_mul_ps(tvz, e1y));
   const __m128 qvy = _mm_sub_ps(_mm_mul_ps(tvz, e1x), _mm_mul_ps(tvx, e1z));
