@@ -117,8 +117,7 @@ struct SweptSegment {
   }
 };
 
-/// A node or leaf packet the traversal will visit later: its first two cache lines fetched now,
-/// so that their misses overlap the work on the nearer child.
+/// A node or leaf packet the traversal will visit later, and its entry time.
 struct TraversalEntry {
   std::uint32_t ref;
   std::uint32_t packet;
@@ -140,8 +139,10 @@ inline bool pop_entered(const TraversalEntry* stack, int& top, float t_max, std:
   return false;
 }
 
-/// `nodes`: Bvh::nodes or Bvh::nodes8, as the traversal reads. (Two, three or four lines of a
-/// 256-byte BvhNode8 measured alike, within this machine's noise: two, as for BvhNode4.)
+/// A pushed entry's first two cache lines, fetched now so that their misses overlap the work
+/// on the nearer child (Fetch::kPushed). `nodes`: Bvh::nodes or Bvh::nodes8, as the traversal
+/// reads. (Two, three or four lines of a 256-byte BvhNode8 measured alike, within this
+/// machine's noise: two, as for BvhNode4.)
 template <class Node>
 void prefetch_entry(const std::vector<Node>& nodes, const Bvh& bvh, const TraversalEntry& e) {
   const char* next = (e.ref & BvhNode4::kLeafBit) == 0 ? reinterpret_cast<const char*>(&nodes[e.ref])
@@ -158,8 +159,9 @@ enum class Fetch {
   /// Every entered child's lines as soon as its node is tested (prefetch_entered): all of an
   /// inner node, and the first three lines of each of a leaf's packets (what the ray test
   /// reads). Rays: on the dense mesh a hit ray waits on its leaves' and nodes' misses, and
-  /// fetching them all at once, before the branches that pick the next one, gained 5-8% there
-  /// (sweeps: the extra prefetches cost more than they save).
+  /// fetching them all at once, before the branches that pick the next one, gained 3-8% on
+  /// long rays and the dense mesh's. (Sphere sweeps with it: no change on oa_dm1, q3dm6ish or
+  /// the dense mesh, within noise; their leaves' exact tests, not the misses, set their pace.)
   kEntered,
 };
 
