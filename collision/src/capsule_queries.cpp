@@ -412,8 +412,16 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
 // axis, is 1.0010010...), with room for the float products' rounding.
 constexpr float kAxisSlack = 1.0011f;
 
+// The core's half extent, for the culls: the exact test takes the axis normalized, and the raw
+// one may be 1e-3 short of unit length (the domain), so each |component| may grow by up to
+// 1 / 0.999 when normalized. A factor over that bounds it without a division before the
+// occupancy test, which most small sweeps end at.
+glm::vec3 capsule_core(float half_height, const glm::vec3& axis) {
+  return half_height * glm::abs(axis) * kAxisSlack;
+}
+
 glm::vec3 capsule_extent(float radius, float half_height, const glm::vec3& axis) {
-  return glm::vec3(radius) + half_height * glm::abs(axis) * kAxisSlack;
+  return glm::vec3(radius) + capsule_core(half_height, axis);
 }
 
 }  // namespace
@@ -437,12 +445,8 @@ SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius
   if (!valid_capsule_sweep(center, radius, half_height, axis, delta, axis_length)) return invalid_sweep();
   // As glm::normalize (x times 1 / its length), from the length the check computed.
   const glm::dvec3 u = glm::dvec3(axis) * (1.0 / axis_length);
-  // The core's half extent, for the culls: the exact test takes the axis normalized, and the
-  // raw one may be 1e-3 short of unit length (the domain), so each |component| may grow by up
-  // to 1 / 0.999 (1.0010010...) when normalized. A factor over that bounds it without a division
-  // before the occupancy test, which most small sweeps end at.
-  const glm::vec3 core = half_height * glm::abs(axis) * kAxisSlack;
-  const glm::vec3 extent = glm::vec3(radius) + core;
+  const glm::vec3 core = capsule_core(half_height, axis);
+  const glm::vec3 extent = glm::vec3(radius) + core;  // = capsule_extent, with the core kept
   float allowance;  // (the move was checked above: start_segment finds it in its domain)
   if (detail::start_segment(world.bvh(), center, delta, extent, allowance) != detail::SegmentStart::kTraverse) {
     return SweepHit{};

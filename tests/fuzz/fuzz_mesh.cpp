@@ -7,11 +7,11 @@
 // origin, or raw float bits (NaN, infinities, out-of-domain values, denormals).
 // Checks: every answer in its range or flagged invalid; every BVH sweep and ray the same as its
 // brute force (hit, triangle, time of impact), as the peer tests require on real maps.
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <cmath>
-#include <algorithm>
 #include <random>
 #include <stdexcept>
 #include <vector>
