@@ -3,7 +3,10 @@
 //
 //   bench_queries [--maps oa_dm1,ctf_inyard|all|dense|dense:MESH] [--queries 100000] [--reps 5]
 //                 [--only spheres|rays|shapes|build] [--shape box|capsule] [--set uniform|walking]
-//   (--shape and --set pick one row of the box and capsule sweeps, for profiling it alone)
+//                 [--classes]
+//   (--shape and --set pick one row of the box and capsule sweeps, for profiling it alone;
+//   --classes also times the sphere sweeps of each set split by our outcome: start overlap,
+//   hit, miss, ours and Bullet's on the same queries, to show where the time goes)
 //
 // Query sets (tests/peer/support/query_sets.hpp, the same seeds as the peer tests):
 //   uniform  sweeps of a radius-16 sphere from uniform points of the level's box, uniform
@@ -55,6 +58,7 @@ struct Options {
   std::string only;  ///< empty: every section
   std::string shape;  ///< shapes section: "box" or "capsule" only (empty: both)
   std::string set;    ///< shapes section: "uniform" or "walking" only (empty: both)
+  bool classes = false;  ///< spheres section: also time each outcome class apart
   bool run(const char* section) const { return only.empty() || only == section; }
 };
 
@@ -139,9 +143,12 @@ Options parse(int argc, char** argv) {
       o.shape = value();
     } else if (arg == "--set") {
       o.set = value();
+    } else if (arg == "--classes") {
+      o.classes = true;
     } else {
       std::fprintf(stderr, "usage: bench_queries [--maps a,b|all|dense|dense:MESH] [--queries N] [--reps R] "
-                           "[--only spheres|rays|shapes|build] [--shape box|capsule] [--set uniform|walking]\n");
+                           "[--only spheres|rays|shapes|build] [--shape box|capsule] [--set uniform|walking] "
+                           "[--classes]\n");
       std::exit(arg == "--help" ? 0 : 2);
     }
   }
@@ -225,6 +232,12 @@ struct SweepRow {
   std::size_t count = 0, ours_hits = 0, bullet_hits = 0, start_overlap = 0, hit_agree = 0;
   double ours = 0, bullet = 0;
 };
+/// One outcome class of a sphere set (--classes): its queries timed apart, ours and Bullet's.
+struct ClassRow {
+  std::string map, set, outcome;
+  std::size_t count = 0, set_count = 0;
+  double ours = 0, bullet = 0;  ///< sweeps per second
+};
 struct RayRow {
   std::string map, set;
   std::size_t count = 0, ours_hits = 0, bullet_hits = 0, embree_hits = 0, agree_bullet = 0,
@@ -247,6 +260,7 @@ struct BuildRow {
 int main(int argc, char** argv) {
   const Options opt = parse(argc, argv);
   std::vector<SweepRow> sweeps;
+  std::vector<ClassRow> classes;
   std::vector<RayRow> rays;
   std::vector<BuildRow> builds;
   std::vector<ShapeRow> shapes;
@@ -321,6 +335,28 @@ int main(int argc, char** argv) {
       row.ours = rate[0];
       row.bullet = rate[1];
       sweeps.push_back(row);
+      if (!opt.classes) continue;
+      // The same queries split by our outcome, each class timed apart (in the set's order).
+      std::vector<Query> split[3];
+      for (const Query& q : *set) {
+        const collision::SweepHit h = collision::sweep_sphere(world, q.start, r, q.move);
+        split[h.start_overlap ? 0 : h.hit ? 1 : 2].push_back(q);
+      }
+      const char* outcome[3] = {"start overlap", "hit", "miss"};
+      for (int c = 0; c < 3; ++c) {
+        if (split[c].empty()) continue;
+        const std::vector<Query>& sub = split[c];
+        const std::vector<double> sub_rate = rates(sub.size(), opt.reps, {[&] {
+          double sum = 0.0;
+          for (const Query& q : sub) sum += collision::sweep_sphere(world, q.start, r, q.move).toi;
+          g_sink = g_sink + sum;
+        }, [&] {
+          double sum = 0.0;
+          for (const Query& q : sub) sum += bullet.sweep_sphere(q.start, q.move).fraction;
+          g_sink = g_sink + sum;
+        }});
+        classes.push_back({label, set_name, outcome[c], sub.size(), set->size(), sub_rate[0], sub_rate[1]});
+      }
     }
 
     for (const auto& [set_name, set] :
@@ -436,6 +472,21 @@ int main(int argc, char** argv) {
   walking_sum.print("swept sphere vs Bullet, walking", 15.0);
   dense_sum.print("swept sphere vs Bullet, dense mesh", 50.0, "sets");
   std::printf("\n");
+  if (!classes.empty()) {
+    std::printf("### Swept sphere by outcome (--classes)\n\n");
+    std::printf("Each class's queries timed apart, in the set's order. A class alone runs faster than "
+                "within its set (its branches go the same way more often, and a small class, repeated, is "
+                "partly learned by the branch predictor): the classes' times add up to less than the set's.\n\n");
+    std::printf("| map | set | outcome | share of the set | ours ns | Bullet ns | ours / Bullet | ns a query of the set (ours / Bullet) |\n");
+    std::printf("|---|---|---|---|---|---|---|---|\n");
+    for (const ClassRow& c : classes) {
+      const double share = static_cast<double>(c.count) / static_cast<double>(c.set_count);
+      std::printf("| %s | %s | %s | %.1f%% | %.1f | %.1f | %.1fx | %.1f / %.1f |\n", c.map.c_str(), c.set.c_str(),
+                  c.outcome.c_str(), 100.0 * share, 1e9 / c.ours, 1e9 / c.bullet, c.ours / c.bullet,
+                  share * 1e9 / c.ours, share * 1e9 / c.bullet);
+    }
+    std::printf("\n");
+  }
   }
   if (opt.run("rays")) {
   std::printf("### Rays (segments): ours vs Bullet rayTest vs Embree 3 rtcIntersect1\n\n");
