@@ -145,7 +145,7 @@ RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& del
     detail::LazyQuery<detail::Segment4> lazy;  // broadcast at the first leaf: most rays miss
     float t_max = 1.0f;
     RayBest best;
-    detail::traverse_segment<false, detail::Fetch::kEntered>(
+    detail::traverse_segment<false, detail::Fetch::kEntered, detail::Push::kNetwork>(
         width, bvh, box, t_max, [&](std::uint32_t, std::uint32_t count, std::uint32_t packet, float& tm) {
           const detail::Segment4& seg = lazy.get(origin, delta);
           for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) ray_packet(bvh.packets[packet + k], seg, best, tm);
