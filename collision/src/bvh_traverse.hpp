@@ -165,7 +165,8 @@ enum class Fetch {
   kEntered,
 };
 
-/// How the 8-wide traversal pushes the children of a node that enters three or more.
+/// How the 8-wide traversal pushes the children of a node that enters three or more. (The 4-wide
+/// one always sorts its three or four by a network.)
 enum class Push {
   /// Each one inserted in order of entry time as it is pushed: a loop whose length and exits
   /// depend on the times. The sweeps: few of their nodes enter three children, and with the
@@ -487,8 +488,8 @@ void traverse_segment(Nodes8, const Bvh& bvh, const SegmentBox& box, float& t_ma
 /// reach; on a level's large faces, a few percent, and the test costs more than it saves).
 inline bool use_round_reach(const Bvh& bvh, float radius) { return radius >= bvh.median_leaf_extent; }
 
-/// The same over the 4-wide nodes, with SSE. (kPush is for the 8-wide traversal: a 4-wide node
-/// pushes at most three children, sorted in place.)
+/// The same over the 4-wide nodes, with SSE. (kPush is for the 8-wide traversal: here three or
+/// four children entered always go through a sorting network, as Push::kNetwork's do.)
 template <bool kRound = false, Fetch kFetch = Fetch::kPushed, Push kPush = Push::kInsertion, class LeafFn>
 void traverse_segment(Nodes4, const Bvh& bvh, const SegmentBox& box, float& t_max_out, LeafFn&& leaf) {
   if (bvh.empty()) return;
