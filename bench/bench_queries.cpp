@@ -314,8 +314,10 @@ int main(int argc, char** argv) {
           {"walking", &walking}}) {
       if (!opt.run("spheres")) break;
       SweepRow row{label, set_name, set->size()};
+      std::vector<Query> split[3];  // --classes: the queries by our outcome (start overlap, hit, miss)
       for (const Query& q : *set) {
         const collision::SweepHit ours = collision::sweep_sphere(world, q.start, r, q.move);
+        if (opt.classes) split[ours.start_overlap ? 0 : ours.hit ? 1 : 2].push_back(q);
         const bool b = bullet.sweep_sphere(q.start, q.move).hit;
         row.ours_hits += ours.hit;
         row.bullet_hits += b;
@@ -336,12 +338,7 @@ int main(int argc, char** argv) {
       row.bullet = rate[1];
       sweeps.push_back(row);
       if (!opt.classes) continue;
-      // The same queries split by our outcome, each class timed apart (in the set's order).
-      std::vector<Query> split[3];
-      for (const Query& q : *set) {
-        const collision::SweepHit h = collision::sweep_sphere(world, q.start, r, q.move);
-        split[h.start_overlap ? 0 : h.hit ? 1 : 2].push_back(q);
-      }
+      // Each outcome class timed apart (in the set's order).
       const char* outcome[3] = {"start overlap", "hit", "miss"};
       for (int c = 0; c < 3; ++c) {
         if (split[c].empty()) continue;
