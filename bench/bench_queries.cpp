@@ -309,6 +309,19 @@ int main(int argc, char** argv) {
     const std::vector<Query> long_rays =
         prism::peer::long_rays(bounds, opt.queries, prism::peer::seed_for(label + "/long_rays"));
 
+    // Sphere sweeps per second over `qs`, ours and Bullet's (a whole set, or one outcome class
+    // of it with --classes).
+    const auto sphere_rates = [&](const std::vector<Query>& qs) {
+      return rates(qs.size(), opt.reps, {[&] {
+        double sum = 0.0;
+        for (const Query& q : qs) sum += collision::sweep_sphere(world, q.start, r, q.move).toi;
+        g_sink = g_sink + sum;
+      }, [&] {
+        double sum = 0.0;
+        for (const Query& q : qs) sum += bullet.sweep_sphere(q.start, q.move).fraction;
+        g_sink = g_sink + sum;
+      }});
+    };
     for (const auto& [set_name, set] :
          {std::pair<const char*, const std::vector<Query>*>{"uniform", &uniform},
           {"walking", &walking}}) {
@@ -325,15 +338,7 @@ int main(int argc, char** argv) {
         row.start_overlap += ours.start_overlap;
         row.hit_agree += !ours.start_overlap && ours.hit == b;
       }
-      const std::vector<double> rate = rates(set->size(), opt.reps, {[&] {
-        double sum = 0.0;
-        for (const Query& q : *set) sum += collision::sweep_sphere(world, q.start, r, q.move).toi;
-        g_sink = g_sink + sum;
-      }, [&] {
-        double sum = 0.0;
-        for (const Query& q : *set) sum += bullet.sweep_sphere(q.start, q.move).fraction;
-        g_sink = g_sink + sum;
-      }});
+      const std::vector<double> rate = sphere_rates(*set);
       row.ours = rate[0];
       row.bullet = rate[1];
       sweeps.push_back(row);
@@ -342,17 +347,8 @@ int main(int argc, char** argv) {
       const char* outcome[3] = {"start overlap", "hit", "miss"};
       for (int c = 0; c < 3; ++c) {
         if (split[c].empty()) continue;
-        const std::vector<Query>& sub = split[c];
-        const std::vector<double> sub_rate = rates(sub.size(), opt.reps, {[&] {
-          double sum = 0.0;
-          for (const Query& q : sub) sum += collision::sweep_sphere(world, q.start, r, q.move).toi;
-          g_sink = g_sink + sum;
-        }, [&] {
-          double sum = 0.0;
-          for (const Query& q : sub) sum += bullet.sweep_sphere(q.start, q.move).fraction;
-          g_sink = g_sink + sum;
-        }});
-        classes.push_back({label, set_name, outcome[c], sub.size(), set->size(), sub_rate[0], sub_rate[1]});
+        const std::vector<double> sub_rate = sphere_rates(split[c]);
+        classes.push_back({label, set_name, outcome[c], split[c].size(), set->size(), sub_rate[0], sub_rate[1]});
       }
     }
 
