@@ -96,7 +96,8 @@ namespace detail {
 SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
                                       const glm::dvec3& c, const glm::dvec3& n,
                                       const glm::dvec3& p_abs, double r, const glm::dvec3& v,
-                                      bool one_sided, double t_limit, bool check_start) {
+                                      bool one_sided, double t_limit, bool check_start,
+                                      bool overlap_only) {
   SphereContact out;
   // Work relative to corner A: far from the origin this keeps the small differences exact.
   const glm::dvec3 p = p_abs - a, B = b - a, C = c - a, O(0.0);
@@ -123,6 +124,7 @@ SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
       return out;
     }
   }
+  if (overlap_only) return out;
 
   const auto accept = [t_limit](double t) {
     return t >= 0.0 && static_cast<float>(t) <= static_cast<float>(t_limit);

@@ -26,10 +26,14 @@ struct SphereContact {
 /// Exact earliest contact of a sphere (centre `p`, `radius`) moved by `v` within [0, t_limit]
 /// against triangle abc (n: its unit normal, or zero when degenerate). `check_start`: false
 /// when the caller knows the sphere is not within `radius` of the triangle at the start.
+/// `overlap_only`: the caller keeps only a start overlap (its best is one already, and
+/// `better` ranks every other contact below it): the same result where the start overlaps
+/// (or touches) the triangle, and no hit otherwise, without the face, edge and corner tests.
 SphereContact sweep_sphere_triangle_d(const glm::dvec3& a, const glm::dvec3& b,
                                       const glm::dvec3& c, const glm::dvec3& n,
                                       const glm::dvec3& p, double radius, const glm::dvec3& v,
-                                      bool one_sided, double t_limit, bool check_start = true);
+                                      bool one_sided, double t_limit, bool check_start = true,
+                                      bool overlap_only = false);
 
 /// std::nextafter(x, 2.0f) for 0 <= x < 2 (a time limit), inline rather than a libm call.
 inline float next_float_up(float x) {

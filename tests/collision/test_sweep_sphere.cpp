@@ -1,5 +1,6 @@
 #include <cmath>
 #include <limits>
+#include <random>
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
@@ -100,6 +101,74 @@ TEST(SweepSphere, StartOverlapReportsDeepestTriangle) {
   EXPECT_EQ(h.triangle, 2u);  // 0.5 into the wall beats 0.2 into the floor
   EXPECT_NEAR(h.penetration, 0.5f, 1e-5f);
   EXPECT_NEAR(h.normal.y, -1.0f, 1e-5f);
+}
+
+// Once a sweep's best is a start overlap, the narrow phase looks only for a deeper one (or an
+// equal one of a lower index). Checked against each triangle swept alone by the public
+// one-triangle query, ranked as queries.hpp documents (deepest, then lowest index): soups of
+// triangles crowded around a sphere, in every order of depth the shuffles give, with moves
+// that also reach triangles the start does not overlap.
+TEST(SweepSphere, StartOverlapIsTheDeepestOfEachTriangleAlone) {
+  std::mt19937 rng(20261128);
+  std::uniform_real_distribution<float> move(-3.0f, 3.0f);
+  int overlaps = 0, several = 0;
+  for (int round = 0; round < 400; ++round) {
+    const auto tris = prism_test::random_soup(rng, 24, 2.0f, 1.5f);
+    const auto world = world_of(tris);
+    const vec3 center(0.0f), delta(move(rng), move(rng), move(rng));
+    const float radius = 1.0f;
+    SweepHit expected;
+    int overlapping = 0;
+    for (std::uint32_t i = 0; i < tris.size(); ++i) {
+      const SweepHit h = collision::sweep_sphere_triangle(tris[i], center, radius, delta, {}, i);
+      if (!h.hit || !h.start_overlap) continue;
+      ++overlapping;
+      if (!expected.start_overlap || h.penetration > expected.penetration) expected = h;
+    }
+    if (overlapping == 0) continue;
+    ++overlaps;
+    several += overlapping > 1;
+    for (const SweepHit& got : {collision::sweep_sphere(world, center, radius, delta),
+                                collision::sweep_sphere_brute_force(world, center, radius, delta)}) {
+      ASSERT_TRUE(got.hit && got.start_overlap) << "round " << round;
+      EXPECT_EQ(got.toi, 0.0f);
+      EXPECT_EQ(got.triangle, expected.triangle) << "round " << round;
+      EXPECT_EQ(got.penetration, expected.penetration) << "round " << round;
+      EXPECT_EQ(got.normal, expected.normal) << "round " << round;
+    }
+  }
+  EXPECT_GT(overlaps, 300);  // the soups crowd the sphere: most rounds start in overlap
+  EXPECT_GT(several, 200);   // and most of those overlap several triangles
+}
+
+// The same for the ellipsoid sweep, whose leaf loop takes the same shortcut.
+TEST(SweepEllipsoid, StartOverlapIsTheDeepestOfEachTriangleAlone) {
+  std::mt19937 rng(1128);
+  std::uniform_real_distribution<float> move(-3.0f, 3.0f);
+  const vec3 radii(1.2f, 0.8f, 1.0f);
+  int overlaps = 0, several = 0;
+  for (int round = 0; round < 400; ++round) {
+    const auto tris = prism_test::random_soup(rng, 24, 2.0f, 1.5f);
+    const auto world = world_of(tris);
+    const vec3 center(0.0f), delta(move(rng), move(rng), move(rng));
+    SweepHit expected;
+    int overlapping = 0;
+    for (std::uint32_t i = 0; i < tris.size(); ++i) {
+      const SweepHit h = collision::sweep_ellipsoid_triangle(tris[i], center, radii, delta, {}, i);
+      if (!h.hit || !h.start_overlap) continue;
+      ++overlapping;
+      if (!expected.start_overlap || h.penetration > expected.penetration) expected = h;
+    }
+    if (overlapping == 0) continue;
+    ++overlaps;
+    several += overlapping > 1;
+    const SweepHit got = collision::sweep_ellipsoid(world, center, radii, delta);
+    ASSERT_TRUE(got.hit && got.start_overlap) << "round " << round;
+    EXPECT_EQ(got.triangle, expected.triangle) << "round " << round;
+    EXPECT_EQ(got.penetration, expected.penetration) << "round " << round;
+  }
+  EXPECT_GT(overlaps, 300);
+  EXPECT_GT(several, 200);
 }
 
 TEST(SweepSphere, DegenerateTriangleIsDroppedFromMeshButCollidesAsEdgeAlone) {
