@@ -1,6 +1,8 @@
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <random>
+#include <vector>
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
@@ -105,22 +107,24 @@ TEST(SweepSphere, StartOverlapReportsDeepestTriangle) {
 
 // Once a sweep's best is a start overlap, the narrow phase looks only for a deeper one (or an
 // equal one of a lower index). Checked against each triangle swept alone by the public
-// one-triangle query, ranked as queries.hpp documents (deepest, then lowest index): soups of
-// triangles crowded around a sphere, in every order of depth the shuffles give, with moves
-// that also reach triangles the start does not overlap.
-TEST(SweepSphere, StartOverlapIsTheDeepestOfEachTriangleAlone) {
-  std::mt19937 rng(20261128);
+// one-triangle query, ranked as queries.hpp documents (deepest, then lowest index): 400 soups of
+// 24 triangles crowded around a body at the origin, with moves that also reach triangles the
+// start does not overlap. `alone(tri, delta, index)` sweeps one triangle; `swept(world, delta)`
+// gives the sweeps under test.
+namespace {
+template <class Alone, class Swept>
+void expect_deepest_start_overlap(std::uint32_t seed, Alone&& alone, Swept&& swept) {
+  std::mt19937 rng(seed);
   std::uniform_real_distribution<float> move(-3.0f, 3.0f);
   int overlaps = 0, several = 0;
   for (int round = 0; round < 400; ++round) {
     const auto tris = prism_test::random_soup(rng, 24, 2.0f, 1.5f);
     const auto world = world_of(tris);
-    const vec3 center(0.0f), delta(move(rng), move(rng), move(rng));
-    const float radius = 1.0f;
+    const vec3 delta(move(rng), move(rng), move(rng));
     SweepHit expected;
     int overlapping = 0;
     for (std::uint32_t i = 0; i < tris.size(); ++i) {
-      const SweepHit h = collision::sweep_sphere_triangle(tris[i], center, radius, delta, {}, i);
+      const SweepHit h = alone(tris[i], delta, i);
       if (!h.hit || !h.start_overlap) continue;
       ++overlapping;
       if (!expected.start_overlap || h.penetration > expected.penetration) expected = h;
@@ -128,8 +132,7 @@ TEST(SweepSphere, StartOverlapIsTheDeepestOfEachTriangleAlone) {
     if (overlapping == 0) continue;
     ++overlaps;
     several += overlapping > 1;
-    for (const SweepHit& got : {collision::sweep_sphere(world, center, radius, delta),
-                                collision::sweep_sphere_brute_force(world, center, radius, delta)}) {
+    for (const SweepHit& got : swept(world, delta)) {
       ASSERT_TRUE(got.hit && got.start_overlap) << "round " << round;
       EXPECT_EQ(got.toi, 0.0f);
       EXPECT_EQ(got.triangle, expected.triangle) << "round " << round;
@@ -137,38 +140,36 @@ TEST(SweepSphere, StartOverlapIsTheDeepestOfEachTriangleAlone) {
       EXPECT_EQ(got.normal, expected.normal) << "round " << round;
     }
   }
-  EXPECT_GT(overlaps, 300);  // the soups crowd the sphere: most rounds start in overlap
+  EXPECT_GT(overlaps, 300);  // the soups crowd the body: most rounds start in overlap
   EXPECT_GT(several, 200);   // and most of those overlap several triangles
+}
+}  // namespace
+
+TEST(SweepSphere, StartOverlapIsTheDeepestOfEachTriangleAlone) {
+  const vec3 center(0.0f);
+  const float radius = 1.0f;
+  expect_deepest_start_overlap(
+      20261128,
+      [&](const Triangle& tri, const vec3& delta, std::uint32_t i) {
+        return collision::sweep_sphere_triangle(tri, center, radius, delta, {}, i);
+      },
+      [&](const collision::World& world, const vec3& delta) {
+        return std::vector<SweepHit>{collision::sweep_sphere(world, center, radius, delta),
+                                     collision::sweep_sphere_brute_force(world, center, radius, delta)};
+      });
 }
 
 // The same for the ellipsoid sweep, whose leaf loop takes the same shortcut.
 TEST(SweepEllipsoid, StartOverlapIsTheDeepestOfEachTriangleAlone) {
-  std::mt19937 rng(1128);
-  std::uniform_real_distribution<float> move(-3.0f, 3.0f);
-  const vec3 radii(1.2f, 0.8f, 1.0f);
-  int overlaps = 0, several = 0;
-  for (int round = 0; round < 400; ++round) {
-    const auto tris = prism_test::random_soup(rng, 24, 2.0f, 1.5f);
-    const auto world = world_of(tris);
-    const vec3 center(0.0f), delta(move(rng), move(rng), move(rng));
-    SweepHit expected;
-    int overlapping = 0;
-    for (std::uint32_t i = 0; i < tris.size(); ++i) {
-      const SweepHit h = collision::sweep_ellipsoid_triangle(tris[i], center, radii, delta, {}, i);
-      if (!h.hit || !h.start_overlap) continue;
-      ++overlapping;
-      if (!expected.start_overlap || h.penetration > expected.penetration) expected = h;
-    }
-    if (overlapping == 0) continue;
-    ++overlaps;
-    several += overlapping > 1;
-    const SweepHit got = collision::sweep_ellipsoid(world, center, radii, delta);
-    ASSERT_TRUE(got.hit && got.start_overlap) << "round " << round;
-    EXPECT_EQ(got.triangle, expected.triangle) << "round " << round;
-    EXPECT_EQ(got.penetration, expected.penetration) << "round " << round;
-  }
-  EXPECT_GT(overlaps, 300);
-  EXPECT_GT(several, 200);
+  const vec3 center(0.0f), radii(1.2f, 0.8f, 1.0f);
+  expect_deepest_start_overlap(
+      1128,
+      [&](const Triangle& tri, const vec3& delta, std::uint32_t i) {
+        return collision::sweep_ellipsoid_triangle(tri, center, radii, delta, {}, i);
+      },
+      [&](const collision::World& world, const vec3& delta) {
+        return std::vector<SweepHit>{collision::sweep_ellipsoid(world, center, radii, delta)};
+      });
 }
 
 TEST(SweepSphere, DegenerateTriangleIsDroppedFromMeshButCollidesAsEdgeAlone) {
