@@ -16,8 +16,9 @@
 // and median time a query, the median of all rounds' ratios A/B, each pair's median (their
 // spread is the tool's resolution at the time: run BIN_A against itself to see it; here about
 // 1%), and whether the two gave the same results (a checksum of the set's times of impact, or of
-// a ray's t). Sets: spheres-uniform, spheres-walking, rays-uniform, rays-long (the sets of
-// bench_queries, tests/peer/support/query_sets.hpp).
+// a ray's t). Sets: spheres-, boxes- and capsules-uniform and -walking, rays-uniform, rays-long
+// (bench_queries' sets, tests/peer/support/query_sets.hpp; the boxes and capsules start from the
+// sphere's walking starts, not raised as bench_queries raises them).
 // The second form is the server: it reads "SET SECONDS" lines on standard input and answers each
 // with "NS_PER_QUERY CHECKSUM".
 
@@ -34,6 +35,8 @@
 #include <string>
 #include <vector>
 
+#include "collision/box_queries.hpp"
+#include "collision/capsule_queries.hpp"
 #include "collision/queries.hpp"
 #include "levels.hpp"
 #include "query_sets.hpp"
@@ -59,7 +62,7 @@ struct Options {
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
                "bench_ab: %s\nusage: bench_ab --a BIN_A --b BIN_B [--map M] [--set spheres-uniform|spheres-walking|"
-               "rays-uniform|rays-long] [--queries N] [--pairs P] [--rounds R] [--slice SECONDS] [--cpu C]\n       bench_ab --serve [--map M] "
+               "boxes-uniform|boxes-walking|capsules-uniform|capsules-walking|rays-uniform|rays-long] [--queries N] [--pairs P] [--rounds R] [--slice SECONDS] [--cpu C]\n       bench_ab --serve [--map M] "
                "[--queries N]\n",
                why);
   std::exit(2);
@@ -86,7 +89,9 @@ Options parse(int argc, char** argv) {
     else usage(("unknown option " + arg).c_str());
   }
   if (!o.serve && (o.a.empty() || o.b.empty())) usage("--a and --b are required (or --serve)");
-  if (o.set != "spheres-uniform" && o.set != "spheres-walking" && o.set != "rays-uniform" && o.set != "rays-long") {
+  static const char* const kSets[] = {"spheres-uniform", "spheres-walking", "boxes-uniform", "boxes-walking",
+                                      "capsules-uniform", "capsules-walking", "rays-uniform", "rays-long"};
+  if (std::find(std::begin(kSets), std::end(kSets), o.set) == std::end(kSets)) {
     usage(("unknown set " + o.set).c_str());
   }
   return o;
@@ -110,20 +115,31 @@ int serve(const Options& o) {
   double seconds = 0.0;
   while (std::scanf("%63s %lf", set, &seconds) == 2) {
     const std::string name = set;
-    const bool sweeps = name.starts_with("spheres-");
-    const std::vector<Query>* qs = name == "spheres-uniform" || name == "rays-uniform" ? &uniform
-                                   : name == "spheres-walking"                          ? &walking
-                                   : name == "rays-long"                                ? &long_rays
-                                                                                        : nullptr;
+    const std::vector<Query>* qs = name.ends_with("-uniform") ? &uniform
+                                   : name.ends_with("-walking") ? &walking
+                                   : name == "rays-long"        ? &long_rays
+                                                                : nullptr;
     if (qs == nullptr) {
       std::printf("error unknown set %s\n", set);
       std::fflush(stdout);
       continue;
     }
+    // Boxes and capsules as bench_queries sweeps them: a Quake player's box and a capsule as
+    // wide and tall, standing along z, from the same starts (its walking rows raise them; here
+    // they start where the sphere does).
+    const glm::vec3 up(0.0f, 0.0f, 1.0f);
     const auto pass = [&] {
       double sum = 0.0;
-      if (sweeps) {
+      if (name.starts_with("spheres-")) {
         for (const Query& q : *qs) sum += collision::sweep_sphere(world, q.start, r, q.move).toi;
+      } else if (name.starts_with("boxes-")) {
+        for (const Query& q : *qs) sum += collision::sweep_box(world, q.start, prism::peer::kBoxHalf, q.move).toi;
+      } else if (name.starts_with("capsules-")) {
+        for (const Query& q : *qs) {
+          sum += collision::sweep_capsule(world, q.start, prism::peer::kCapsuleRadius, prism::peer::kCapsuleHalf, up,
+                                          q.move)
+                     .toi;
+        }
       } else {
         for (const Query& q : *qs) sum += collision::raycast(world, q.start, q.move).t;
       }
