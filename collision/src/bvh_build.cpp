@@ -312,7 +312,7 @@ void set_lane(BvhPacket4& p, int lane, const BvhTriangle& t, std::uint32_t slot)
 
 void clear_lane(BvhPacket4& p, int lane) {
   BvhTriangle empty{};
-  empty.d = std::numeric_limits<float>::infinity();
+  empty.d = BvhPacket4::kEmptyLaneOffset;
   empty.index = BvhPacket4::kEmptyLane;
   set_lane(p, lane, empty, BvhPacket4::kEmptyLane);
 }

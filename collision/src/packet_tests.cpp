@@ -182,12 +182,25 @@ namespace {
   return _mm_max_ps(abs4(x), _mm_max_ps(abs4(y), abs4(z)));
 }
 
+// x / y where y is not 0; where it is, what IEEE division gives (+inf, -inf, or for 0 / 0 a
+// NaN, which every caller here clamps to 0), without dividing by zero: the division by 0 and
+// the NaN would trap where a caller has unmasked floating-point exceptions. x is finite.
+[[gnu::always_inline]] inline __m128 divide(__m128 x, __m128 y) {
+  const __m128 zero = _mm_setzero_ps(), by_zero = _mm_cmpeq_ps(y, zero);
+  const __m128 q = _mm_div_ps(x, _mm_or_ps(y, _mm_and_ps(by_zero, _mm_set1_ps(1.0f))));
+  // x / +-0: infinity with the sign of x times that of the zero; 0 / 0 (a NaN) as 0.
+  const __m128 sign = _mm_and_ps(_mm_xor_ps(x, y), _mm_set1_ps(-0.0f));
+  const __m128 inf = _mm_and_ps(_mm_cmpneq_ps(x, zero), _mm_or_ps(sign, _mm_set1_ps(INFINITY)));
+  return _mm_or_ps(_mm_andnot_ps(by_zero, q), _mm_and_ps(by_zero, inf));
+}
+
 // Constraint alpha + u beta <= gamma on the interval [lo, hi] of u; `empty` gains the lanes it
-// leaves nothing of when beta is 0.
+// leaves nothing of when beta is 0 (where u is not used: it is divided by 1 there).
 [[gnu::always_inline]] inline void clip(__m128 alpha, __m128 beta, __m128 gamma, __m128& lo, __m128& hi,
                                         __m128& empty) {
   const __m128 zero = _mm_setzero_ps();
-  const __m128 u = _mm_div_ps(_mm_sub_ps(gamma, alpha), beta);
+  const __m128 u = _mm_div_ps(_mm_sub_ps(gamma, alpha), _mm_or_ps(beta, _mm_and_ps(_mm_cmpeq_ps(beta, zero),
+                                                                                      _mm_set1_ps(1.0f))));
   const __m128 up = _mm_cmpgt_ps(beta, zero), down = _mm_cmplt_ps(beta, zero);
   hi = _mm_or_ps(_mm_and_ps(up, _mm_min_ps(hi, u)), _mm_andnot_ps(up, hi));
   lo = _mm_or_ps(_mm_and_ps(down, _mm_max_ps(lo, u)), _mm_andnot_ps(down, lo));
@@ -223,6 +236,9 @@ namespace {
     from_corner(i, wx, wy, wz);
     magnitude = _mm_max_ps(magnitude, max_abs3(wx, wy, wz));
   }
+  // The edge terms below multiply four lengths (a c, b e): past 2^30 units (lengths up to 2^31)
+  // that could overflow a float, and the lanes are kept as they are, untested.
+  if (_mm_movemask_ps(_mm_cmpgt_ps(magnitude, _mm_set1_ps(1073741824.0f))) != 0) return mask;
   const __m128 slack = _mm_add_ps(_mm_mul_ps(q.allowance, _mm_set1_ps(0.25f)),
                                   _mm_mul_ps(magnitude, _mm_set1_ps(2.0f / 131072.0f)));
   const __m128 limit = _mm_add_ps(q.reach, slack);
@@ -251,9 +267,9 @@ namespace {
     const __m128 b = dot3(dx, dy, dz, ex, ey, ez);
     const __m128 d = dot3(dx, dy, dz, wx, wy, wz), e = dot3(ex, ey, ez, wx, wy, wz);
     const __m128 denom = _mm_sub_ps(_mm_mul_ps(a, c), _mm_mul_ps(b, b));
-    __m128 s = clamp01(_mm_div_ps(_mm_sub_ps(_mm_mul_ps(b, e), _mm_mul_ps(c, d)), denom));
-    const __m128 u = clamp01(_mm_div_ps(_mm_add_ps(_mm_mul_ps(b, s), e), c));
-    s = clamp01(_mm_div_ps(_mm_sub_ps(_mm_mul_ps(b, u), d), a));
+    __m128 s = clamp01(divide(_mm_sub_ps(_mm_mul_ps(b, e), _mm_mul_ps(c, d)), denom));
+    const __m128 u = clamp01(divide(_mm_add_ps(_mm_mul_ps(b, s), e), c));
+    s = clamp01(divide(_mm_sub_ps(_mm_mul_ps(b, u), d), a));
     // r = p + s d - (corner + u e), f = |r|; the gradient is (r.d, -r.e) / f, so the bound
     // f + (least of the linear term over the square) is (f^2 + least of the r.d, r.e terms) / f.
     const __m128 rx = _mm_sub_ps(_mm_add_ps(wx, _mm_mul_ps(s, dx)), _mm_mul_ps(u, ex));
@@ -264,8 +280,11 @@ namespace {
     const __m128 gu = _mm_sub_ps(zero, dot3(rx, ry, rz, ex, ey, ez));
     const __m128 ds = _mm_min_ps(_mm_mul_ps(gs, _mm_sub_ps(zero, s)), _mm_mul_ps(gs, _mm_sub_ps(one, s)));
     const __m128 du = _mm_min_ps(_mm_mul_ps(gu, _mm_sub_ps(zero, u)), _mm_mul_ps(gu, _mm_sub_ps(one, u)));
-    const __m128 bound = _mm_div_ps(_mm_add_ps(f2, _mm_add_ps(ds, du)), _mm_sqrt_ps(f2));
-    keep = _mm_or_ps(keep, _mm_cmpnlt_ps(limit, bound));  // within the radius, or a NaN (f = 0)
+    // Where f is 0 the path meets the edge: kept (without the 0 / 0 the bound would be).
+    const __m128 on_edge = _mm_cmpeq_ps(f2, zero);
+    const __m128 bound =
+        _mm_div_ps(_mm_add_ps(f2, _mm_add_ps(ds, du)), _mm_sqrt_ps(_mm_or_ps(f2, _mm_and_ps(on_edge, one))));
+    keep = _mm_or_ps(keep, _mm_or_ps(on_edge, _mm_cmpnlt_ps(limit, bound)));  // within the radius
   }
   keep = _mm_or_ps(keep, _mm_andnot_ps(empty, _mm_cmple_ps(lo, hi)));
   return mask & _mm_movemask_ps(keep);
@@ -327,8 +346,13 @@ template <class Query, class Support>
   const __m128 tz[3] = {_mm_load_ps(t.az), _mm_load_ps(t.bz), _mm_load_ps(t.cz)};
   const __m128 corners[3][3] = {{tx[0], tx[1], tx[2]}, {ty[0], ty[1], ty[2]}, {tz[0], tz[1], tz[2]}};
   // The plane's time as a lower bound of the entry (as in the test above), then the world axes.
-  const __m128 entry_n = _mm_and_ps(_mm_cmpgt_ps(gap, _mm_setzero_ps()),
-                                    _mm_div_ps(gap, _mm_mul_ps(_mm_set1_ps(1.0001f), abs4(dn))));
+  // (A speed along the normal below 2^-80 of a unit counts as 2^-80, so that the time stays
+  // below 2^122, a lower bound still; a zero one gives an infinite time, as it should.)
+  const __m128 speed_n = _mm_mul_ps(_mm_set1_ps(1.0001f), abs4(dn));
+  const __m128 moving = _mm_cmpneq_ps(speed_n, _mm_setzero_ps());
+  const __m128 entry_n = _mm_and_ps(
+      _mm_cmpgt_ps(gap, _mm_setzero_ps()),
+      divide(gap, _mm_and_ps(moving, _mm_max_ps(speed_n, _mm_set1_ps(8.271806e-25f)))));  // 2^-80
   const __m128 t_cap = _mm_set1_ps(t_limit * 1.0001f);
   __m128 entry = entry_n, exit = _mm_set1_ps(std::numeric_limits<float>::infinity());
   __m128 mn[3], mx[3];  // the triangles' boxes
@@ -473,7 +497,7 @@ ContactBound4::ContactBound4(const Body& body, const glm::vec3& center, float re
     edge_gap = _mm_max_ps(edge_gap, _mm_sub_ps(_mm_sub_ps(s, core_support(ox, oy, oz)), q.slack));
   }
   const __m128 gap2 = _mm_add_ps(_mm_mul_ps(plane_gap, plane_gap), _mm_mul_ps(edge_gap, edge_gap));
-  // An unused lane (infinite plane offset) has an infinite gap; a NaN is kept.
+  // (An unused lane, not in `valid`, has a gap of about kEmptyLaneOffset.)
   return ~_mm_movemask_ps(_mm_cmpgt_ps(gap2, q.limit_sq)) & valid;
 }
 

@@ -66,9 +66,11 @@ struct BvhTriangle {
 };
 
 /// Up to four leaf triangles as structure-of-arrays, for testing them in one SSE pass. Unused
-/// lanes have a zero normal, an infinite plane offset and slot kEmptyLane: every test rejects
-/// them. Six cache lines, aligned to them: a ray reads the first three only (the corners, and
-/// the winner's index right after them).
+/// lanes have zero corners, edge planes and normal, the plane offset kEmptyLaneOffset and slot
+/// kEmptyLane: every test rejects them, and none makes an infinity or a NaN of them (which would
+/// trap where a caller has unmasked floating-point exceptions). Six cache lines, aligned to
+/// them: a ray reads the first three only (the corners, and the winner's index right after
+/// them).
 struct alignas(64) BvhPacket4 {
   float ax[4], ay[4], az[4];
   float bx[4], by[4], bz[4];
@@ -84,6 +86,10 @@ struct alignas(64) BvhPacket4 {
   /// unused lane.
   float edge_nx[3][4], edge_ny[3][4], edge_nz[3][4];
   static constexpr std::uint32_t kEmptyLane = 0xFFFFFFFFu;
+  /// An unused lane's plane offset: farther from any point of the domain (kMaxCoordinate, 2^40)
+  /// than any body reaches, so that every plane test rejects the lane, yet finite, and small
+  /// enough that the tests' squares of it stay finite.
+  static constexpr float kEmptyLaneOffset = 1e15f;
 
   /// Lane `lane` as a BvhTriangle (the same floats as Bvh::triangles[slot[lane]]): the narrow
   /// phase reads it here, in the cache line the packet test just loaded, rather than from

@@ -13,8 +13,12 @@
 /// areas multiply two). With every coordinate, every displacement and every radius at most
 /// kMaxCoordinate = 2^40, a difference or sum of a few of them stays below 2^42 and a product
 /// of three below 2^126 < FLT_MAX (2^128): no intermediate overflows to infinity, so no NaN
-/// and no out-of-range index can follow. The narrow phase runs in double, where products of up
-/// to twenty such lengths stay finite. An ellipsoid is swept in the space where it is a unit
+/// and no out-of-range index can follow. (The sphere's path bound multiplies four: past 2^30
+/// units it stands aside and keeps its lanes.) A packet's unused lanes and a zero divisor make
+/// no infinity or NaN either, so the queries also run where a caller has unmasked
+/// floating-point exceptions, as a game's debug build may (division by zero, invalid, overflow:
+/// tests/collision/test_fp_exceptions.cpp, on soups and levels). The narrow phase runs in
+/// double, where products of up to twenty such lengths stay finite. An ellipsoid is swept in the space where it is a unit
 /// sphere, lengths divided by its radii: with radii of at least kMinBodyRadius = 2^-40 a length
 /// there stays below 2^82, and the quadratics' discriminants (products of eight lengths) below
 /// 2^656 < DBL_MAX. Its quadratic's terms also lose about 2 log2(aspect) of double's 53 bits
