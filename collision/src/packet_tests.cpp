@@ -182,12 +182,19 @@ namespace {
   return _mm_max_ps(abs4(x), _mm_max_ps(abs4(y), abs4(z)));
 }
 
+// y with its zero lanes (+0 or -0) made +1 or -1 (their bits ored with 1's): a divisor that
+// never divides by zero, which would trap where a caller has unmasked floating-point exceptions.
+// `by_zero`: y's zero lanes.
+[[gnu::always_inline]] inline __m128 nonzero_divisor(__m128 y, __m128 by_zero) {
+  return _mm_or_ps(y, _mm_and_ps(by_zero, _mm_set1_ps(1.0f)));
+}
+
 // x / y where y is not 0; where it is, what IEEE division gives (+inf, -inf, or for 0 / 0 a
-// NaN, which every caller here clamps to 0), without dividing by zero: the division by 0 and
-// the NaN would trap where a caller has unmasked floating-point exceptions. x is finite.
+// NaN, which every caller here clamps to 0), without dividing by zero or making the NaN: both
+// would trap where a caller has unmasked floating-point exceptions. x is finite.
 [[gnu::always_inline]] inline __m128 divide(__m128 x, __m128 y) {
   const __m128 zero = _mm_setzero_ps(), by_zero = _mm_cmpeq_ps(y, zero);
-  const __m128 q = _mm_div_ps(x, _mm_or_ps(y, _mm_and_ps(by_zero, _mm_set1_ps(1.0f))));
+  const __m128 q = _mm_div_ps(x, nonzero_divisor(y, by_zero));
   // x / +-0: infinity with the sign of x times that of the zero; 0 / 0 (a NaN) as 0.
   const __m128 sign = _mm_and_ps(_mm_xor_ps(x, y), _mm_set1_ps(-0.0f));
   const __m128 inf = _mm_and_ps(_mm_cmpneq_ps(x, zero), _mm_or_ps(sign, _mm_set1_ps(INFINITY)));
@@ -199,8 +206,7 @@ namespace {
 [[gnu::always_inline]] inline void clip(__m128 alpha, __m128 beta, __m128 gamma, __m128& lo, __m128& hi,
                                         __m128& empty) {
   const __m128 zero = _mm_setzero_ps();
-  const __m128 u = _mm_div_ps(_mm_sub_ps(gamma, alpha), _mm_or_ps(beta, _mm_and_ps(_mm_cmpeq_ps(beta, zero),
-                                                                                      _mm_set1_ps(1.0f))));
+  const __m128 u = _mm_div_ps(_mm_sub_ps(gamma, alpha), nonzero_divisor(beta, _mm_cmpeq_ps(beta, zero)));
   const __m128 up = _mm_cmpgt_ps(beta, zero), down = _mm_cmplt_ps(beta, zero);
   hi = _mm_or_ps(_mm_and_ps(up, _mm_min_ps(hi, u)), _mm_andnot_ps(up, hi));
   lo = _mm_or_ps(_mm_and_ps(down, _mm_max_ps(lo, u)), _mm_andnot_ps(down, lo));

@@ -18,12 +18,12 @@
 /// no infinity or NaN either, so the queries also run where a caller has unmasked
 /// floating-point exceptions, as a game's debug build may (division by zero, invalid, overflow:
 /// tests/collision/test_fp_exceptions.cpp, on soups and levels). The narrow phase runs in
-/// double, where products of up to twenty such lengths stay finite. An ellipsoid is swept in the space where it is a unit
-/// sphere, lengths divided by its radii: with radii of at least kMinBodyRadius = 2^-40 a length
-/// there stays below 2^82, and the quadratics' discriminants (products of eight lengths) below
-/// 2^656 < DBL_MAX. Its quadratic's terms also lose about 2 log2(aspect) of double's 53 bits
-/// to cancellation, so an aspect (largest / smallest radius) of at most 2^16 keeps them at
-/// least as precise as float.
+/// double, where products of up to twenty such lengths stay finite. An ellipsoid is swept in
+/// the space where it is a unit sphere, lengths divided by its radii: with radii of at least
+/// kMinBodyRadius = 2^-40 a length there stays below 2^82, and the quadratics' discriminants
+/// (products of eight lengths) below 2^656 < DBL_MAX. Its quadratic's terms also lose about
+/// 2 log2(aspect) of double's 53 bits to cancellation, so an aspect (largest / smallest radius)
+/// of at most 2^16 keeps them at least as precise as float.
 ///
 /// The domain is about overflow, not precision: a float coordinate of 2^40 is only accurate to
 /// 2^16 units. The accuracy the core promises (1e-3 units) holds on levels a few thousand
