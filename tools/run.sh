@@ -16,4 +16,3 @@ fi
 echo "== no DISPLAY: headless tour of scene '$scene' into build/captures"
 "$prism" --headless --scene "$scene" --frames 2560 --capture-every 240 --out build/captures --force
 ls build/captures | head -n 20
-python3 -c "import json; s=json.load(open('build/captures/report.json'))['summary']; print('events:', s['events']); print('anomalies:', s['anomalies'])" 2>/dev/null || true

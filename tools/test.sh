@@ -6,6 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
+# Only the programs a fresh Debian 12 machine has after tools/setup.sh are on PATH from here on,
+# so a test or script that calls one nobody installs fails here as it would there.
+fresh_path="$(bash tools/fresh_path.sh)"
+export PATH="$fresh_path"
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 jobs="$(nproc)"
 for preset in release sanitize; do
