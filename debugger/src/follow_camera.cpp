@@ -35,10 +35,6 @@ float ease_arm(ArmLag& lag, float free_length, float dt) {
   return lag.length;
 }
 
-float body_size(const collision::Body& body) {
-  return std::max({body.radii.x, body.radii.y, body.radii.z});
-}
-
 glm::vec3 spring_arm(const collision::World& world, glm::vec3 pivot, glm::vec3 wanted, float probe_radius) {
   const glm::vec3 delta = wanted - pivot;
   const float length = glm::length(delta);

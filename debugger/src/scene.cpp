@@ -12,7 +12,6 @@
 #include <glm/geometric.hpp>
 
 #include "collision_io/level.hpp"
-#include "debugger/follow_camera.hpp"
 #include "debugger/spawn.hpp"
 
 namespace debugger {

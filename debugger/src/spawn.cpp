@@ -115,4 +115,8 @@ collision::Body default_mesh_body(const collision::TriangleMesh& mesh) {
   return collision::Body::sphere(std::max(0.4f, 0.01f * diagonal));
 }
 
+float body_size(const collision::Body& body) {
+  return std::max({body.radii.x, body.radii.y, body.radii.z});
+}
+
 }  // namespace debugger

@@ -7,7 +7,7 @@
 #include <glm/ext/vector_double3.hpp>
 #include <glm/geometric.hpp>
 
-#include "renderer/camera.hpp"
+#include "heading/heading.hpp"
 #include "script_lines.hpp"
 
 namespace debugger {
@@ -76,7 +76,7 @@ FrameInput walk_input(const WalkScript& script, int frame, float dt, glm::vec3 u
   in.yaw = yaw;
   in.pitch = pitch;
   if (!active) return in;
-  const glm::vec3 forward = renderer::direction_from_angles(up, yaw, 0.0f);
+  const glm::vec3 forward = heading::direction_from_angles(up, yaw, 0.0f);
   const glm::vec3 right = glm::normalize(glm::cross(forward, up));
   glm::vec3 wish = active->forward * forward + active->right * right;
   const float len = glm::length(wish);

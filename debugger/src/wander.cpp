@@ -7,7 +7,7 @@
 #include <glm/geometric.hpp>
 
 #include "collision/queries.hpp"
-#include "renderer/camera.hpp"
+#include "heading/heading.hpp"
 
 namespace debugger {
 namespace {
@@ -26,8 +26,8 @@ std::uint64_t next(std::uint64_t& s) {
 float uniform(std::uint64_t& s) { return static_cast<float>(next(s) >> 40) / static_cast<float>(1u << 24); }
 
 float yaw_of(glm::vec3 up, glm::vec3 dir) {
-  const glm::vec3 e1 = renderer::direction_from_angles(up, 0.0f, 0.0f);
-  const glm::vec3 e2 = renderer::direction_from_angles(up, 0.25f * kTwoPi, 0.0f);
+  const glm::vec3 e1 = heading::direction_from_angles(up, 0.0f, 0.0f);
+  const glm::vec3 e2 = heading::direction_from_angles(up, 0.25f * kTwoPi, 0.0f);
   return std::atan2(glm::dot(dir, e2), glm::dot(dir, e1));
 }
 
@@ -73,7 +73,7 @@ FrameInput wander_input(Wander& w, const collision::World& world, const collisio
     bool any = false;
     for (int i = 0; i < kRays; ++i) {
       const float yaw = start + kTwoPi * static_cast<float>(i) / kRays;
-      const glm::vec3 dir = renderer::direction_from_angles(up, yaw, 0.0f);
+      const glm::vec3 dir = heading::direction_from_angles(up, yaw, 0.0f);
       if (!floor_ahead(world, state.position, dir, up, size, 3.0f)) continue;
       if (!any) in.yaw = yaw;  // the first safe direction, if no wall is found
       any = true;
@@ -92,7 +92,7 @@ FrameInput wander_input(Wander& w, const collision::World& world, const collisio
       return in;
     }
   }
-  in.character.wish = renderer::direction_from_angles(up, in.yaw, 0.0f);
+  in.character.wish = heading::direction_from_angles(up, in.yaw, 0.0f);
   in.character.speed_scale = uniform(r) < 0.3f ? 2.0f : 1.0f;
   in.character.jump = uniform(r) < 0.12f;
   const float seconds = 1.0f + 2.0f * uniform(r);

@@ -12,15 +12,7 @@ namespace {
 
 constexpr float kMaxPitch = 1.5533430f;  // 89 degrees
 
-// Horizontal basis (e1, e2) of the plane perpendicular to `up`.
-void horizontal_basis(glm::vec3 up, glm::vec3& e1, glm::vec3& e2) {
-  glm::vec3 a = glm::abs(up);
-  glm::vec3 axis = (a.x <= a.y && a.x <= a.z) ? glm::vec3(1, 0, 0)
-                   : (a.y <= a.z)             ? glm::vec3(0, 1, 0)
-                                              : glm::vec3(0, 0, 1);
-  e1 = glm::normalize(axis - up * glm::dot(axis, up));
-  e2 = glm::cross(up, e1);
-}
+using heading::horizontal_basis;
 
 }  // namespace
 
@@ -48,13 +40,6 @@ glm::mat4 camera_projection(const Camera& camera, glm::uvec2 extent) {
 
 glm::mat4 camera_view_projection(const Camera& camera, glm::uvec2 extent) {
   return camera_projection(camera, extent) * camera_view(camera);
-}
-
-glm::vec3 direction_from_angles(glm::vec3 up, float yaw, float pitch) {
-  glm::vec3 e1, e2;
-  up = glm::normalize(up);
-  horizontal_basis(up, e1, e2);
-  return std::cos(pitch) * (std::cos(yaw) * e1 + std::sin(yaw) * e2) + std::sin(pitch) * up;
 }
 
 Ray camera_pick_ray(const Camera& camera, glm::vec2 pixel, glm::uvec2 extent) {

@@ -15,6 +15,7 @@
 #include "collision/world.hpp"
 #include "debugger/overlay.hpp"
 #include "debugger/scene.hpp"
+#include "debugger/spawn.hpp"
 #include "renderer/camera.hpp"
 
 namespace debugger {
@@ -43,9 +44,6 @@ struct ArmLag {
 /// The arm's length this frame: `free_length` when shorter than the last (instantly in), else
 /// eased towards it over `dt` seconds. Updates and returns lag.length.
 float ease_arm(ArmLag& lag, float free_length, float dt);
-
-/// The largest semi-axis of the body: the unit of every camera length.
-float body_size(const collision::Body& body);
 
 /// Where a camera wanted at `wanted` may stand, seen from `pivot`: the sphere of
 /// `probe_radius` swept from `pivot` to `wanted` stops short of the first triangle it would

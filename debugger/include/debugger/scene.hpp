@@ -28,7 +28,7 @@ struct Scene {
   std::shared_ptr<const collision::World> world;
   glm::vec3 up{0.0f, 1.0f, 0.0f};
   glm::vec3 spawn{0.0f};    ///< body centre at frame 0
-  float spawn_yaw = 0.0f;   ///< radians about `up` (renderer::direction_from_angles convention)
+  float spawn_yaw = 0.0f;   ///< radians about `up` (heading::direction_from_angles convention)
   collision::Body body = collision::Body::sphere(0.4f);  ///< suits the scene's scale
   std::string default_walk;  ///< walk script text; empty when the scene has none
   /// Where the body and spawn came from, for the frame panel ("default for a Quake map", ...).

@@ -21,4 +21,8 @@ glm::vec3 spawn_above_largest_floor(const collision::World& world, glm::vec3 up,
 /// at least 0.4 (a metre-scale level gets the 0.4 m body it always had).
 collision::Body default_mesh_body(const collision::TriangleMesh& mesh);
 
+/// The largest semi-axis of the body: the unit of spawn heights, wander reach and every camera
+/// length.
+float body_size(const collision::Body& body);
+
 }  // namespace debugger

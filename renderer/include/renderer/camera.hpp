@@ -16,6 +16,8 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "heading/heading.hpp"
+
 namespace renderer {
 
 struct Camera {
@@ -37,8 +39,8 @@ glm::mat4 camera_projection(const Camera& camera, glm::uvec2 extent);
 /// projection * view.
 glm::mat4 camera_view_projection(const Camera& camera, glm::uvec2 extent);
 
-/// The unit direction for yaw and pitch about `up` (see the file comment).
-glm::vec3 direction_from_angles(glm::vec3 up, float yaw, float pitch);
+/// The unit direction for yaw and pitch about `up` (see the file comment; common/heading).
+using heading::direction_from_angles;
 
 struct Ray {
   glm::vec3 origin{0.0f};     ///< on the near plane
