@@ -160,3 +160,18 @@ TEST(Domain2d, BodyWithNaNRadiusHeightOrSpeedIsAnErrorNotAFrozenBody) {
   body = DoomBody{};
   EXPECT_THROW(move_body(world, body, {0, 0}, {1e61, 0}), std::invalid_argument);  // beyond 2^200
 }
+
+TEST(Domain2d, SweepingACircleOutsideTheDomainIsAnErrorNotNoHit) {
+  // Was: "no hit" for a NaN radius or centre, and products of four lengths overflowing past
+  // about 1e77 (the discriminant) answered whatever they made.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const CircleHit ok = sweep_circle_segment({0, 0}, 1.0, {10, 0}, {5, -5}, {5, 5});
+  ASSERT_TRUE(ok.hit);
+  EXPECT_DOUBLE_EQ(ok.toi, 0.4);
+  EXPECT_THROW(sweep_circle_segment({0, 0}, nan, {10, 0}, {5, -5}, {5, 5}), std::invalid_argument);
+  EXPECT_THROW(sweep_circle_segment({nan, 0}, 1.0, {10, 0}, {5, -5}, {5, 5}), std::invalid_argument);
+  EXPECT_THROW(sweep_circle_segment({0, 0}, -1.0, {10, 0}, {5, -5}, {5, 5}), std::invalid_argument);
+  EXPECT_THROW(sweep_circle_segment({0, 0}, 1.0, {1e300, 0}, {5, -5}, {5, 5}), std::invalid_argument);
+  const Segment walls[] = {{{5, -5}, {5, 5}}};
+  EXPECT_THROW(sweep_circle({0, 0}, 1.0, {nan, 0}, walls), std::invalid_argument);
+}
