@@ -175,3 +175,17 @@ TEST(Domain2d, SweepingACircleOutsideTheDomainIsAnErrorNotNoHit) {
   const Segment walls[] = {{{5, -5}, {5, 5}}};
   EXPECT_THROW(sweep_circle({0, 0}, 1.0, {nan, 0}, walls), std::invalid_argument);
 }
+
+TEST(Domain2d, MoveInsideTheDomainIsNotRefusedWhereItEndsBelowItsSmallestMagnitude) {
+  // Inputs inside the domain whose end, 1.5 2^-200 - 2^-200 = 2^-201, is below 2^-200: the
+  // core flushes such computed coordinates to 0 rather than refuse its own intermediate.
+  const double e = kMinMagnitude2d;
+  const SectorMap m = square_room(0x1p-190);
+  const SectorWorld world(m);
+  DoomBody body;
+  body.radius = 0x1p-198;
+  const DoomMove moved = move_body(world, body, {1.5 * e, 0.0}, {-e, 0.0});
+  EXPECT_EQ(moved.position, Vec2(0.0, 0.0));
+  EXPECT_EQ(moved.sector, 0);
+  EXPECT_FALSE(moved.refused);
+}

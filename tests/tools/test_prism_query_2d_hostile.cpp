@@ -143,3 +143,11 @@ TEST(PrismQuery2dHostile, Walk2dAt3000UnitsAFrameIsNotThroughAOneSidedLine) {
   EXPECT_NE(r.err.find("1 with wall contact, 0 anomalies"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "0,0,559.99999521113705,-304,19\n");
 }
+
+TEST(PrismQuery2dHostile, Walk2dAtTheSmallestSpeedAndRadiusRunsNotRefusedMidway) {
+  // A speed of 1e-60 (inside the domain) times a heading's cosine can fall below 2^-200.
+  if (!has_freedoom()) GTEST_SKIP() << "freedoom is not installed";
+  const Result r = prism_query("walk2d freedoom1:E1M1 --walks 4 --frames 50 --speed 1e-60 --radius 1e-60");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("200 frames, 0 with wall contact, 0 anomalies"), std::string::npos) << r.err;
+}

@@ -81,7 +81,7 @@ DoomMove move_body(const SectorWorld& world, const DoomBody& body, const Vec2& p
   // The 2D domain (domain_2d.hpp), once: every later position lies between these two ends.
   require_in_domain_2d(position, "move_body: the position");
   require_in_domain_2d(delta, "move_body: the displacement");
-  require_in_domain_2d(position + delta, "move_body: the end of the move");
+  require_in_domain_2d(flush_below_domain_2d(position + delta), "move_body: the end of the move");
   require_in_domain_2d(body.radius, "move_body: the body's radius");
   require_in_domain_2d(body.height, "move_body: the body's height");
   require_in_domain_2d(body.step_height, "move_body: the body's step height");
@@ -113,7 +113,9 @@ DoomMove move_body(const SectorWorld& world, const DoomBody& body, const Vec2& p
       if (line_blocks(map, l, body, z)) walls.push_back({map.vertices[l.v1], map.vertices[l.v2]});
     }
     const CircleHit hit = sweep_circle(p, body.radius, d, walls);
-    const Vec2 next = hit.hit ? p + hit.toi * d : q;
+    // Flushed: near 2^-200 a computed position or slide can land below the domain's smallest
+    // magnitude (domain_2d.hpp), where the next sweep would refuse it.
+    const Vec2 next = flush_below_domain_2d(hit.hit ? p + hit.toi * d : q);
     double z_next = 0.0;
     if (!acceptable(world, body, next, options.tolerance, z_next)) {
       out.refused = true;
@@ -125,7 +127,7 @@ DoomMove move_body(const SectorWorld& world, const DoomBody& body, const Vec2& p
     out.z = z_next;
     if (!hit.hit) break;
     ++out.contacts;
-    d = slide((1.0 - hit.toi) * d, hit.normal);
+    d = flush_below_domain_2d(slide((1.0 - hit.toi) * d, hit.normal));
   }
   out.sector = world.locate(out.position).sector;
   return out;

@@ -60,6 +60,16 @@ inline bool in_domain_2d(double v) {
 
 inline bool in_domain_2d(const glm::dvec2& p) { return in_domain_2d(p.x) && in_domain_2d(p.y); }
 
+/// p with each coordinate of magnitude below kMinMagnitude2d replaced by 0: for points the core
+/// computes itself (a position after a move, a slide's remaining displacement), which can land
+/// a hair from zero when the inputs are near 2^-200. Moving a point by less than 2^-200 units
+/// changes no answer the core promises; leaving it would take it out of the domain.
+inline glm::dvec2 flush_below_domain_2d(glm::dvec2 p) {
+  if (std::fabs(p.x) < kMinMagnitude2d) p.x = 0.0;
+  if (std::fabs(p.y) < kMinMagnitude2d) p.y = 0.0;
+  return p;
+}
+
 /// Why v is outside the domain ("is not finite", "is beyond +-2^200 (about 1.6e60)", "is
 /// nonzero and below 2^-200 (about 6.2e-61) in magnitude"), or nullptr when it is inside.
 const char* domain_error_2d(double v);
