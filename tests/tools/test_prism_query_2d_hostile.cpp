@@ -151,3 +151,9 @@ TEST(PrismQuery2dHostile, Walk2dAtTheSmallestSpeedAndRadiusRunsNotRefusedMidway)
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.err.find("200 frames, 0 with wall contact, 0 anomalies"), std::string::npos) << r.err;
 }
+
+TEST(PrismQuery2dHostile, NulByteInAFieldIsAnErrorNotTheNumberBeforeIt) {
+  // Was: "1\0zz" read as 1 (strtod stops at the NUL), answered, exit 0.
+  const Result r = prism_query("segments -", std::string("0,0,1,1,0,1,1,0\0zz\n", 19));
+  EXPECT_ERROR(r, "<stdin>:1: '0?zz' is not a finite number");
+}

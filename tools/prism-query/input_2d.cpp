@@ -26,8 +26,9 @@ Parsed parse_number(const std::string& text, double& v, const char*& why) {
   v = std::strtod(begin, &end);
   const bool range_error = errno == ERANGE;
   if (end == begin) return Parsed::kNotANumber;
-  while (*end == ' ' || *end == '\t') ++end;
-  if (*end != '\0') return Parsed::kNotANumber;
+  const char* const last = begin + text.size();  // not the first NUL: "1\0x" is not a number
+  while (end < last && (*end == ' ' || *end == '\t')) ++end;
+  if (end != last) return Parsed::kNotANumber;
   if (!std::isfinite(v) && !range_error) return Parsed::kNotFinite;  // nan, inf written out
   if (range_error && std::fabs(v) < 1.0) {
     why = "is nonzero and below 2^-200 (about 6.2e-61) in magnitude";
@@ -36,6 +37,14 @@ Parsed parse_number(const std::string& text, double& v, const char*& why) {
   why = collision::planar::domain_error_2d(v);
   if (why != nullptr && !std::isfinite(v)) why = "is beyond +-2^200 (about 1.6e60)";
   return why == nullptr ? Parsed::kNumber : Parsed::kOutsideDomain;
+}
+
+// The field as a message may quote it: control bytes (a NUL, an escape) shown as '?'.
+std::string printable(std::string s) {
+  for (char& c : s) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  }
+  return s;
 }
 
 std::string trimmed(const std::string& s) {
@@ -84,10 +93,10 @@ std::vector<std::vector<double>> read_rows_2d(std::istream& in, const std::strin
         case Parsed::kNumber: break;
         case Parsed::kNotANumber:
         case Parsed::kNotFinite:
-          throw InputError(where + "'" + field + "' is not a finite number");
+          throw InputError(where + "'" + printable(field) + "' is not a finite number");
         case Parsed::kOutsideDomain:
           throw InputError(where + "outside the 2D input domain: field " +
-                           std::to_string(row.size() + 1) + " (" + trimmed(field) + ") " + why);
+                           std::to_string(row.size() + 1) + " (" + printable(trimmed(field)) + ") " + why);
       }
       row.push_back(v);
     }

@@ -11,11 +11,14 @@
 /// vertices at a double's resolution.
 ///
 /// Checked once at each entry point: intersect_segments(), make_polygon(),
-/// build_sector_boundaries() (so SectorWorld: the map's vertices), SectorLocator::locate(),
-/// locate_sector_brute_force() and move_body() throw std::invalid_argument with the reason from
-/// the functions below; prism-query's sector, segments and walk2d commands name the line or the
-/// option. The building blocks (orient2d, dot_sign, the point-in-polygon tests on a Polygon,
-/// sweep_circle_segment) take the domain as a precondition and do not check it.
+/// build_sector_boundaries() (so SectorWorld: the map's vertices and heights),
+/// SectorLocator::locate(), locate_sector_brute_force(), sweep_circle_segment(), sweep_circle()
+/// and move_body() throw std::invalid_argument with the reason from the functions below;
+/// prism-query's sector, segments and walk2d commands name the line or the option. The building
+/// blocks (orient2d, dot_sign, closest points, the point-in-polygon tests on a Polygon) take the
+/// domain as a precondition and do not check it. Coordinates the core computes itself (a
+/// position after a move, a slide) are flushed to 0 when they fall below 2^-200
+/// (flush_below_domain_2d), so input inside the domain is never refused midway.
 ///
 /// Why these numbers. A length here is a coordinate or a difference of two: at most 2^201 (the
 /// difference of two coordinates of 2^200, rounded up), and, when it is not zero, at least
