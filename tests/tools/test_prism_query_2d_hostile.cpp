@@ -157,3 +157,16 @@ TEST(PrismQuery2dHostile, NulByteInAFieldIsAnErrorNotTheNumberBeforeIt) {
   const Result r = prism_query("segments -", std::string("0,0,1,1,0,1,1,0\0zz\n", 19));
   EXPECT_ERROR(r, "<stdin>:1: '0?zz' is not a finite number");
 }
+
+TEST(PrismQuery2dHostile, Walk2dSeedOutOfRangeIsRefusedNotWrapped) {
+  // Was: --seed -1 and --seed 18446744073709551616 (2^64) ran, exit 0, on some other seed.
+  if (!has_freedoom()) GTEST_SKIP() << "freedoom is not installed";
+  for (const char* seed : {"-1", "18446744073709551616", "1e3", "nan", ""}) {
+    const Result r = prism_query(std::string("walk2d freedoom1:E1M1 --walks 1 --frames 1 --seed '") + seed + "'");
+    EXPECT_NE(r.status, 0) << seed;
+    EXPECT_EQ(r.out, "") << seed;
+    EXPECT_NE(r.err.find("--seed"), std::string::npos) << r.err;
+  }
+  const Result r = prism_query("walk2d freedoom1:E1M1 --walks 1 --frames 1 --seed 18446744073709551615");
+  EXPECT_EQ(r.status, 0) << r.err;
+}

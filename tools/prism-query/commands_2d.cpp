@@ -127,7 +127,7 @@ void add_2d_commands(CLI::App& app, Commands2d& c) {
   c.walk2d->add_option("--speed", c.speed, "units per frame (default 8)")->check(positive_length_2d());
   c.walk2d->add_option("--walks", c.walks, "number of walks (default 10)")->check(CLI::Range(1, 100000000));
   c.walk2d->add_option("--frames", c.frames, "frames per walk (default 600)")->check(CLI::Range(1, 100000000));
-  c.walk2d->add_option("--seed", c.seed, "random seed (default 1)");
+  c.walk2d->add_option("--seed", c.seed, "random seed (default 1)")->check(seed_64());
   c.walk2d->add_flag("--open-doors", c.open_doors, "open the doors a player opens by hand (default: as stored, closed)");
 }
 

@@ -2,6 +2,8 @@
 #include "input_2d.hpp"
 
 #include <cerrno>
+#include <charconv>
+#include <cstdint>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -126,6 +128,18 @@ CLI::Validator positive_length_2d() {
         return {};
       },
       "LENGTH", "positive length in [2^-200, 2^200]");
+}
+
+CLI::Validator seed_64() {
+  return CLI::Validator(
+      [](const std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        const char* end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data(), end, v);  // no sign, no blanks
+        if (ec == std::errc() && ptr == end && !text.empty()) return {};
+        return "'" + text + "' is not a seed: an integer from 0 to 18446744073709551615";
+      },
+      "SEED", "integer in [0, 2^64)");
 }
 
 }  // namespace prism_query

@@ -28,4 +28,8 @@ std::vector<std::vector<double>> read_rows_2d(std::istream& in, const std::strin
 /// [2^-200, 2^200], saying which (CLI11 prefixes the option's name).
 CLI::Validator positive_length_2d();
 
+/// A CLI validator for a 64-bit seed: decimal digits only, at most 2^64 - 1 (CLI11 alone let
+/// "-1" and "18446744073709551616" through, wrapped).
+CLI::Validator seed_64();
+
 }  // namespace prism_query
