@@ -34,10 +34,11 @@
 ///  - a nonzero product of up to four lengths stays at least 2^-1008, a normal double
 ///    (>= 2^-1022): Shewchuk's error bounds, which assume no underflow, hold. The filter's
 ///    bound multiplies two differences by about 2^-52 (2^-556 at least); the exact fallback's
-///    two-product keeps a product's rounding error, 2^-106 of it (2^-506). Coordinates of
+///    two-product keeps a product's rounding error exactly, and that error is a multiple of
+///    2^-504 (both factors are multiples of 2^-252), so it never underflows. Coordinates of
 ///    1e-200 = 2^-664 broke this: their products (2^-1328) flushed to zero, so two crossing
 ///    segments looked collinear and were answered `overlap`.
-/// The predicates alone would allow 2^510 and 2^-433; the bounds are set at +-200 so that the
+/// The predicates alone would allow about 2^510 and 2^-433; the bounds are set at +-200 so that the
 /// moving circle's products of four lengths and the segments' reported points are inside too,
 /// and one rule covers every entry point.
 
