@@ -5,11 +5,15 @@
 
 #include <chrono>
 #include <cmath>
+#include <numbers>
+#include <stdexcept>
+#include <vector>
 #include <random>
 #include <string>
 
 #include "collision/2d/doom_move.hpp"
 #include "collision/2d/polygon.hpp"
+#include "collision/2d/segment.hpp"
 #include "collision_io/wad.hpp"
 #include "walks2d/random_walk_2d.hpp"
 
@@ -302,11 +306,72 @@ TEST(FreedoomMaps, ClosedDoorsBlockUntilOpenedByHand) {
   }
 }
 
-TEST(SectorLocator, NonFinitePointsAreInNoSector) {
+TEST(SectorLocator, NonFinitePointsAreAnErrorNotNoSector) {
+  // Issue 38: outside the 2D input domain (domain_2d.hpp) the answer is an error, not a sector
+  // (before, "no sector": a silent answer for a point that is not a point).
   const io::DoomLevel level = io::load_doom_level("freedoom1:E1M1");
   const SectorWorld world(level.map);
   for (const Vec2& p : {Vec2{NAN, 0.0}, Vec2{0.0, NAN}, Vec2{INFINITY, 0.0}, Vec2{-INFINITY, -INFINITY}}) {
-    EXPECT_EQ(world.locate(p).sector, kNoSector);
-    EXPECT_FALSE(world.locate(p).on_boundary);
+    EXPECT_THROW(world.locate(p), std::invalid_argument);
   }
+}
+
+namespace {
+// Every one-sided line of the map that the segment from-to passes through (its ends strictly
+// on the two sides of the line, the segments meeting): the brute-force reference.
+int one_sided_lines_crossed(const SectorMap& map, const Vec2& from, const Vec2& to) {
+  int n = 0;
+  for (const SectorLine& l : map.lines) {
+    if (l.front_sector >= 0 && l.back_sector >= 0) continue;
+    const Vec2 a = map.vertices[l.v1], b = map.vertices[l.v2];
+    n += orient2d(a, b, from) * orient2d(a, b, to) < 0 &&
+         intersect_segments(from, to, a, b).kind != IntersectionKind::kNone;
+  }
+  return n;
+}
+}  // namespace
+
+TEST(DoomMove, Walk2dAt3000UnitsAFrameIsNotReportedThroughAOneSidedLine) {
+  // Issue 38: `prism-query walk2d freedoom2:MAP01 --walks 1 --frames 1 --speed 3000` reported
+  // "through a one-sided line" (exit 2). The move slid along walls; the check tested the chord
+  // from its start to its end, which cut a corner the path went around.
+  const io::DoomLevel level = io::load_doom_level("freedoom2:MAP01");
+  const SectorWorld world(level.map);
+  walks2d::WalkSettings s;
+  s.walks = 1;
+  s.frames = 1;
+  s.speed = 3000.0;
+  const walks2d::WalkSummary one = walks2d::run_walks(world, level.player1_start.position, s, {});
+  EXPECT_EQ(one.through_one_sided, 0) << one.first_anomaly;
+  EXPECT_EQ(one.contact_frames, 1);
+  EXPECT_EQ(one.anomalies(), 0) << one.first_anomaly;
+  // The moves themselves: from the start, 360 headings at 3000 and 1500 units. Each straight
+  // piece of every path crosses no one-sided line (brute force over every line); some chords do
+  // (the false alarm the old check raised).
+  long chords_crossing = 0, pieces = 0;
+  std::vector<Vec2> path;
+  DoomMoveOptions options;
+  options.path = &path;
+  for (const double speed : {3000.0, 1500.0}) {
+    for (int deg = 0; deg < 360; ++deg) {
+      const double a = deg * std::numbers::pi / 180.0;
+      const Vec2 start = level.player1_start.position;
+      const DoomMove m = move_body(world, DoomBody{}, start, speed * Vec2{std::cos(a), std::sin(a)}, options);
+      ASSERT_GE(path.size(), 1u);
+      EXPECT_EQ(path.front(), start);
+      EXPECT_EQ(path.back(), m.position);
+      for (std::size_t i = 1; i < path.size(); ++i) {
+        ++pieces;
+        EXPECT_EQ(one_sided_lines_crossed(level.map, path[i - 1], path[i]), 0) << "heading " << deg << " piece " << i;
+      }
+      chords_crossing += one_sided_lines_crossed(level.map, start, m.position) > 0;
+    }
+  }
+  EXPECT_GT(pieces, 720);
+  EXPECT_GT(chords_crossing, 0);
+  // Longer walks at that speed: no anomaly either.
+  s.walks = 20;
+  s.frames = 100;
+  const walks2d::WalkSummary many = walks2d::run_walks(world, level.player1_start.position, s, {});
+  EXPECT_EQ(many.anomalies(), 0) << many.first_anomaly;
 }

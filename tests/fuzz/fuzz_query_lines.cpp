@@ -2,6 +2,8 @@
 // read as --ellipsoid's RX,RY,RZ text, the rest as query lines x,y,z,dx,dy,dz. Every line the
 // reader accepts must be a query the core accepts (its domain check and the core's agree) and
 // get an answer inside its range; every line it refuses is an InputError naming the line.
+// The same rest is read by the 2D commands' reader too, as `segments` pairs and `sector`
+// points (fuzz_lines_2d.hpp), against the 2D core.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -9,6 +11,7 @@
 #include <string>
 
 #include "fuzz_checks.hpp"
+#include "fuzz_lines_2d.hpp"
 #include "query_csv.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -21,7 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (collision::in_domain_radii(r)) radii = r;
   } catch (const prism_query::InputError&) {
   }
-  std::istringstream in(eol == std::string::npos ? std::string() : text.substr(eol + 1));
+  const std::string rest = eol == std::string::npos ? std::string() : text.substr(eol + 1);
+  prism_fuzz::fuzz_lines_2d(rest);
+  std::istringstream in(rest);
   std::vector<prism_query::Query> queries;
   try {
     queries = prism_query::read_queries(in, "fuzz.csv");

@@ -4,10 +4,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <iostream>
-#include <memory>
-#include <sstream>
 #include <stdexcept>
 #include <vector>
 
@@ -15,6 +11,7 @@
 #include "collision/2d/sectors.hpp"
 #include "collision/2d/segment.hpp"
 #include "collision_io/wad.hpp"
+#include "input_2d.hpp"
 #include "query_csv.hpp"
 #include "walks2d/random_walk_2d.hpp"
 
@@ -26,58 +23,9 @@ using collision::planar::Vec2;
 // -0 prints as "-0": a signed zero is still zero, so print +0.
 double z0(double v) { return v == 0.0 ? 0.0 : v; }
 
-// Reads rows of `count` comma-separated finite numbers (header and blank lines skipped).
-std::vector<std::vector<double>> read_rows(const std::string& path, std::size_t count) {
-  std::unique_ptr<std::ifstream> file;
-  std::istream* in = &std::cin;
-  const std::string source = path == "-" ? "stdin" : path;
-  if (path != "-") {
-    file = std::make_unique<std::ifstream>(path);
-    if (!*file) throw InputError(path + ": cannot open");
-    in = file.get();
-  }
-  std::vector<std::vector<double>> rows;
-  std::string line;
-  int number = 0;
-  bool first = true;
-  while (std::getline(*in, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const std::size_t start = line.find_first_not_of(" \t");
-    if (start == std::string::npos) continue;
-    const char c0 = line[start];
-    const bool numeric = (c0 >= '0' && c0 <= '9') || c0 == '-' || c0 == '+' || c0 == '.';
-    if (first && !numeric) {
-      first = false;
-      continue;
-    }
-    first = false;
-    std::vector<double> row;
-    std::stringstream ss(line);
-    std::string field;
-    while (std::getline(ss, field, ',')) {
-      char* end = nullptr;
-      const double v = std::strtod(field.c_str(), &end);
-      while (end && (*end == ' ' || *end == '\t')) ++end;
-      if (end == field.c_str() || (end && *end != '\0') || !std::isfinite(v)) {
-        throw InputError(source + ":" + std::to_string(number) + ": '" + field +
-                         "' is not a finite number");
-      }
-      row.push_back(v);
-    }
-    if (row.size() != count) {
-      throw InputError(source + ":" + std::to_string(number) + ": expected " +
-                       std::to_string(count) + " comma-separated numbers, found " +
-                       std::to_string(row.size()));
-    }
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
-
 int run_sector(const Commands2d& c) {
   const collision::io::DoomLevel level = collision::io::load_doom_level(c.map_spec);
-  const auto rows = read_rows(c.input, 2);
+  const auto rows = read_rows_2d(c.input, 2);
   const auto t_build = std::chrono::steady_clock::now();
   const collision::planar::SectorWorld world(level.map);
   const double build_s =
@@ -102,7 +50,7 @@ int run_sector(const Commands2d& c) {
 }
 
 int run_segments(const Commands2d& c) {
-  const auto rows = read_rows(c.input, 8);
+  const auto rows = read_rows_2d(c.input, 8);
   using collision::planar::IntersectionKind;
   std::vector<collision::planar::SegmentIntersection> out(rows.size());
   const auto t0 = std::chrono::steady_clock::now();
@@ -174,12 +122,12 @@ void add_2d_commands(CLI::App& app, Commands2d& c) {
 
   c.walk2d = app.add_subcommand("walk2d", "seeded random walks of a circle through a Doom map: walk,frame,x,y,sector");
   c.walk2d->add_option("map", c.map_spec, "WAD:MAP, e.g. freedoom1:E1M1")->required();
-  c.walk2d->add_option("--radius", c.radius, "body radius (default 16)")->check(CLI::PositiveNumber);
-  c.walk2d->add_option("--height", c.height, "body height (default 56)")->check(CLI::PositiveNumber);
-  c.walk2d->add_option("--speed", c.speed, "units per frame (default 8)")->check(CLI::PositiveNumber);
+  c.walk2d->add_option("--radius", c.radius, "body radius (default 16)")->check(positive_length_2d());
+  c.walk2d->add_option("--height", c.height, "body height (default 56)")->check(positive_length_2d());
+  c.walk2d->add_option("--speed", c.speed, "units per frame (default 8)")->check(positive_length_2d());
   c.walk2d->add_option("--walks", c.walks, "number of walks (default 10)")->check(CLI::Range(1, 100000000));
   c.walk2d->add_option("--frames", c.frames, "frames per walk (default 600)")->check(CLI::Range(1, 100000000));
-  c.walk2d->add_option("--seed", c.seed, "random seed (default 1)");
+  c.walk2d->add_option("--seed", c.seed, "random seed (default 1)")->check(seed_64());
   c.walk2d->add_flag("--open-doors", c.open_doors, "open the doors a player opens by hand (default: as stored, closed)");
 }
 

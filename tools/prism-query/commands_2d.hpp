@@ -4,7 +4,10 @@
 //   segments [PAIRS]          one line per `ax,ay,bx,by,cx,cy,dx,dy`: kind,x,y,s,t,x2,y2,s2,t2
 //   walk2d WAD:MAP --radius R --walks N --frames F --seed S   walk,frame,x,y,sector per frame
 // POINTS / PAIRS: a file, or stdin when absent or "-". A first line that does not start with a
-// digit, '-', '+' or '.' is a header and is skipped; blank lines are skipped.
+// digit, '-', '+' or '.' is a header and is skipped; blank lines are skipped. A line starting
+// with a UTF-8 byte-order mark, and a number outside the 2D input domain
+// (collision/2d/domain_2d.hpp: 0 or a magnitude in [2^-200, 2^200]), are errors naming the line
+// (input_2d.hpp); so are walk2d's --radius, --height and --speed outside [2^-200, 2^200].
 #include <CLI/CLI.hpp>
 
 #include <cstdint>

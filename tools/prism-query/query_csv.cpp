@@ -50,6 +50,8 @@ bool parse_floats(const std::string& line, float* out, int n, std::string& why) 
 
 }  // namespace
 
+bool starts_with_byte_order_mark(const std::string& line) { return line.starts_with("\xEF\xBB\xBF"); }
+
 std::vector<Query> read_queries(std::istream& in, const std::string& source) {
   std::vector<Query> queries;
   std::string line;
@@ -58,6 +60,9 @@ std::vector<Query> read_queries(std::istream& in, const std::string& source) {
     ++number;
     const auto first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos || line[first] == '#') continue;
+    if (starts_with_byte_order_mark(line)) {
+      throw InputError(source + ":" + std::to_string(number) + ": " + kByteOrderMarkError);
+    }
     float f[6];
     std::string why;
     if (!parse_floats(line, f, 6, why)) {

@@ -24,8 +24,17 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// True when `line` starts with a UTF-8 byte-order mark (EF BB BF). Every reader of lines here
+/// (the 3D query lines, the 2D commands' points and pairs) refuses such a line with
+/// kByteOrderMarkError rather than guess: skipped as a header it would hide a point, read as
+/// a number it is not one.
+bool starts_with_byte_order_mark(const std::string& line);
+inline constexpr const char* kByteOrderMarkError =
+    "starts with a UTF-8 byte-order mark (bytes EF BB BF); save the file without one";
+
 /// Reads every query line; blank lines and lines starting with '#' are skipped.
-/// @throws InputError "<source>:<line>: <what is wrong>" on the first malformed line, or on the
+/// @throws InputError "<source>:<line>: <what is wrong>" on the first malformed line (one
+/// starting with a byte-order mark included), or on the
 /// first line outside the collision core's input domain (collision/domain.hpp).
 std::vector<Query> read_queries(std::istream& in, const std::string& source);
 

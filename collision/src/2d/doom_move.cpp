@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
+#include "collision/2d/domain_2d.hpp"
 #include "collision/2d/segment.hpp"
 
 namespace collision::planar {
@@ -76,12 +78,26 @@ bool acceptable(const SectorWorld& world, const DoomBody& body, const Vec2& p, d
 
 DoomMove move_body(const SectorWorld& world, const DoomBody& body, const Vec2& position,
                    const Vec2& delta, const DoomMoveOptions& options) {
+  // The 2D domain (domain_2d.hpp), once: every later position lies between these two ends.
+  require_in_domain_2d(position, "move_body: the position");
+  require_in_domain_2d(delta, "move_body: the displacement");
+  require_in_domain_2d(flush_below_domain_2d(position + delta), "move_body: the end of the move");
+  require_in_domain_2d(body.radius, "move_body: the body's radius");
+  require_in_domain_2d(body.height, "move_body: the body's height");
+  require_in_domain_2d(body.step_height, "move_body: the body's step height");
+  if (body.radius < 0.0 || body.height < 0.0 || body.step_height < 0.0) {
+    throw std::invalid_argument("move_body: the body's radius, height and step height must not be negative");
+  }
   const SectorMap& map = world.map();
   DoomMove out;
   out.position = position;
   out.z = floor_under(world, position, body.radius);
   Vec2 p = position;
   Vec2 d = delta;
+  if (options.path != nullptr) {
+    options.path->clear();
+    options.path->push_back(p);
+  }
   thread_local std::vector<std::uint32_t> near;
   thread_local std::vector<Segment> walls;
   for (int it = 0; it < options.max_iterations; ++it) {
@@ -97,18 +113,21 @@ DoomMove move_body(const SectorWorld& world, const DoomBody& body, const Vec2& p
       if (line_blocks(map, l, body, z)) walls.push_back({map.vertices[l.v1], map.vertices[l.v2]});
     }
     const CircleHit hit = sweep_circle(p, body.radius, d, walls);
-    const Vec2 next = hit.hit ? p + hit.toi * d : q;
+    // Flushed: near 2^-200 a computed position or slide can land below the domain's smallest
+    // magnitude (domain_2d.hpp), where the next sweep would refuse it.
+    const Vec2 next = flush_below_domain_2d(hit.hit ? p + hit.toi * d : q);
     double z_next = 0.0;
     if (!acceptable(world, body, next, options.tolerance, z_next)) {
       out.refused = true;
       break;
     }
     p = next;
+    if (options.path != nullptr) options.path->push_back(p);
     out.position = p;
     out.z = z_next;
     if (!hit.hit) break;
     ++out.contacts;
-    d = slide((1.0 - hit.toi) * d, hit.normal);
+    d = flush_below_domain_2d(slide((1.0 - hit.toi) * d, hit.normal));
   }
   out.sector = world.locate(out.position).sector;
   return out;

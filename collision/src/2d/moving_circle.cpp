@@ -4,13 +4,13 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
+#include "collision/2d/domain_2d.hpp"
 #include "collision/2d/segment.hpp"
 
 namespace collision::planar {
 namespace {
-
-bool finite(const Vec2& v) { return std::isfinite(v.x) && std::isfinite(v.y); }
 
 // Earliest t in [0, 1] with |m + t delta| = radius, m = centre - vertex, approaching only;
 // needs |m| >= radius (no start overlap). Returns +inf when none.
@@ -31,9 +31,16 @@ double vertex_toi(const Vec2& m, const Vec2& delta, double radius) {
 CircleHit sweep_circle_segment(const Vec2& center, double radius, const Vec2& delta, const Vec2& a,
                                const Vec2& b) {
   CircleHit hit;
-  if (!finite(center) || !finite(delta) || !finite(a) || !finite(b) || !(radius >= 0.0) ||
-      !std::isfinite(radius)) {
-    return hit;
+  // Outside the 2D domain (domain_2d.hpp) the discriminant's products of four lengths can
+  // overflow: refuse rather than answer "no hit".
+  if (!(in_domain_2d(center) && in_domain_2d(delta) && in_domain_2d(a) && in_domain_2d(b) &&
+        in_domain_2d(radius) && radius >= 0.0)) {
+    require_in_domain_2d(center, "sweep_circle_segment: the centre");
+    require_in_domain_2d(delta, "sweep_circle_segment: the displacement");
+    require_in_domain_2d(a, "sweep_circle_segment: a");
+    require_in_domain_2d(b, "sweep_circle_segment: b");
+    require_in_domain_2d(radius, "sweep_circle_segment: the radius");
+    throw std::invalid_argument("sweep_circle_segment: the radius is negative");
   }
   const ClosestPoint start = closest_point_on_segment(a, b, center);
   const Vec2 away = center - start.point;

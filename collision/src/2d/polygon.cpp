@@ -6,6 +6,8 @@
 #include <numbers>
 #include <string>
 
+#include "collision/2d/domain_2d.hpp"
+
 namespace collision::planar {
 
 Polygon make_polygon(std::vector<Vec2> vertices) {
@@ -16,6 +18,13 @@ Polygon make_polygon(std::vector<Vec2> vertices) {
   for (std::size_t i = 0; i < vertices.size(); ++i) {
     if (!std::isfinite(vertices[i].x) || !std::isfinite(vertices[i].y)) {
       throw PolygonError("polygon vertex " + std::to_string(i) + " is not finite");
+    }
+    // The exact signs below and in every test on the polygon hold in the 2D domain only.
+    for (const double v : {vertices[i].x, vertices[i].y}) {
+      if (const char* why = domain_error_2d(v)) {
+        throw PolygonError("polygon vertex " + std::to_string(i) + ": a coordinate " + why +
+                           " (outside the 2D input domain, collision/2d/domain_2d.hpp)");
+      }
     }
   }
   bool any_turn = false;

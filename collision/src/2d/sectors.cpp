@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "collision/2d/domain_2d.hpp"
 #include "collision/2d/polygon.hpp"
 
 namespace collision::planar {
@@ -92,10 +93,21 @@ int open_manual_doors(SectorMap& map) {
 std::vector<SectorBoundary> build_sector_boundaries(const SectorMap& map) {
   std::vector<SectorBoundary> out(map.sectors.size());
   const auto n_sec = static_cast<std::int32_t>(map.sectors.size());
+  // Every position and query then meets the map inside the 2D domain (domain_2d.hpp).
+  for (std::size_t i = 0; i < map.sectors.size(); ++i) {
+    const std::string what = "sector " + std::to_string(i);
+    require_in_domain_2d(map.sectors[i].floor_height, (what + " floor height").c_str());
+    require_in_domain_2d(map.sectors[i].ceiling_height, (what + " ceiling height").c_str());
+  }
   for (std::size_t i = 0; i < map.lines.size(); ++i) {
     const SectorLine& l = map.lines[i];
     if (l.v1 >= map.vertices.size() || l.v2 >= map.vertices.size()) {
       throw std::out_of_range("line " + std::to_string(i) + " names a vertex out of range");
+    }
+    if (!in_domain_2d(map.vertices[l.v1]) || !in_domain_2d(map.vertices[l.v2])) {
+      const std::string what = "line " + std::to_string(i) + ": a vertex";
+      require_in_domain_2d(map.vertices[l.v1], what.c_str());
+      require_in_domain_2d(map.vertices[l.v2], what.c_str());
     }
     if (l.front_sector >= n_sec || l.back_sector >= n_sec || l.front_sector < kNoSector ||
         l.back_sector < kNoSector) {
@@ -165,6 +177,7 @@ SectorLocation locate_sector_brute_force(const SectorMap& map,
                                          const std::vector<SectorBoundary>& boundaries,
                                          const Vec2& p) {
   (void)map;  // every boundary line is some sector's edge: the sectors' edges are enough
+  require_in_domain_2d(p, "locate_sector_brute_force: the point");
   SectorLocation loc;
   for (std::size_t s = 0; s < boundaries.size(); ++s) {
     const Classification c = classify(boundaries[s], p);
@@ -316,6 +329,7 @@ SectorLocator::SectorLocator(const SectorMap& map, const std::vector<SectorBound
 }
 
 SectorLocation SectorLocator::locate(const Vec2& p) const {
+  if (!in_domain_2d(p)) require_in_domain_2d(p, "SectorLocator::locate: the point");
   SectorLocation loc;
   const std::size_t c = grid_.cell_of(p);
   const auto& b = *boundaries_;

@@ -7,6 +7,8 @@
 #include <limits>
 #include <utility>
 
+#include "collision/2d/domain_2d.hpp"
+
 namespace collision::planar {
 
 ClosestPoint closest_point_on_segment(const Vec2& a, const Vec2& b, const Vec2& p) {
@@ -75,6 +77,14 @@ SegmentIntersection point_result(const Vec2& p, double s, double t) {
 }  // namespace
 
 SegmentIntersection intersect_segments(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  // Outside the 2D domain the signs below are not exact and Cramer's point can overflow
+  // (domain_2d.hpp): a kind would be a guess, so refuse.
+  if (!(in_domain_2d(a) && in_domain_2d(b) && in_domain_2d(c) && in_domain_2d(d))) {
+    require_in_domain_2d(a, "intersect_segments: a");
+    require_in_domain_2d(b, "intersect_segments: b");
+    require_in_domain_2d(c, "intersect_segments: c");
+    require_in_domain_2d(d, "intersect_segments: d");
+  }
   const bool a_point = a == b;
   const bool c_point = c == d;
   if (a_point && c_point) {

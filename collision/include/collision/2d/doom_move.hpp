@@ -74,9 +74,17 @@ struct DoomMoveOptions {
   int max_iterations = 4;
   /// A position closer than radius - tolerance to a blocking line is refused.
   double tolerance = 1e-6;
+  /// When set: cleared, then given the start and the position after each accepted iteration.
+  /// The centre moves on the straight segments between consecutive entries (a slide bends
+  /// the path at each contact), so a check that the body passed no wall tests each segment:
+  /// the chord from the first to the last may cross a wall the path went around.
+  std::vector<Vec2>* path = nullptr;
 };
 
-/// Moves the body from `position` by `delta` (map units), sliding along walls.
+/// Moves the body from `position` by `delta` (map units), sliding along walls. Throws
+/// std::invalid_argument naming the argument when the position, the displacement, the end of
+/// the move or a length of the body is outside the 2D domain (domain_2d.hpp), or a length of
+/// the body is negative.
 DoomMove move_body(const SectorWorld& world, const DoomBody& body, const Vec2& position,
                    const Vec2& delta, const DoomMoveOptions& options = {});
 

@@ -8,7 +8,9 @@
 /// Conventions: a move is a start centre and a displacement `delta`; times are fractions of
 /// delta in [0, 1]. Lengths in the caller's units. The contact normal is a unit vector from the
 /// contact point on the segment towards the circle's centre at contact. A segment collides on
-/// both sides. Invalid input (non-finite values, radius < 0) gives no hit.
+/// both sides. Input outside the 2D domain (domain_2d.hpp: non-finite values, magnitudes beyond
+/// 2^200 or nonzero below 2^-200) or a negative radius throws std::invalid_argument naming the
+/// argument (sweep_circle_segment, sweep_circle; step_particle through intersect_segments).
 
 #include <cstddef>
 #include <cstdint>

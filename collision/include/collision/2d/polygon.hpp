@@ -13,9 +13,11 @@
 /// Each method first asks on_boundary() (exact), then decides points off the boundary, where all
 /// methods agree exactly because every sign they use comes from the exact orient2d().
 ///
-/// Units: whatever the vertices are in; nothing here depends on scale.
+/// Units: whatever the vertices are in; nothing here depends on scale inside the 2D domain.
 /// Errors: make_polygon() throws PolygonError for fewer than 3 vertices, a non-finite
-/// coordinate, or zero area (all vertices on one line): such a loop has no inside.
+/// coordinate or one outside the 2D domain (domain_2d.hpp), or zero area (all vertices on one
+/// line): such a loop has no inside. The tests take their point inside that domain as a
+/// precondition (unchecked: they run per point of a hot loop).
 
 #include <cstdint>
 #include <stdexcept>

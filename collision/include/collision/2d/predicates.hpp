@@ -10,8 +10,11 @@
 /// twice the signed area of triangle abc: +1 when c lies to the LEFT of the directed line a->b
 /// (abc counterclockwise), -1 to the right, 0 exactly on the line.
 ///
-/// The sign is exact for every finite double input (no overflow assumed: coordinates below
-/// about 1e150 in magnitude). It follows J. R. Shewchuk, "Adaptive Precision Floating-Point
+/// The sign is exact for every input in the 2D domain (domain_2d.hpp: each coordinate 0 or of
+/// magnitude in [2^-200, 2^200]), a precondition these functions do not check: beyond it
+/// their products overflow (coordinates past about 1e150) or underflow (below about 1e-150)
+/// and the sign is a guess. The entry points that take a caller's coordinates check it. It
+/// follows J. R. Shewchuk, "Adaptive Precision Floating-Point
 /// Arithmetic and Fast Robust Geometric Predicates" (1997): the determinant is first evaluated
 /// in double with his stage-A error bound (3 + 16 eps) eps (|detleft| + |detright|); only when
 /// the rounded value is inside that bound (rare: the point is within a few ulps of the line)

@@ -92,7 +92,8 @@ struct SectorBoundary {
 int open_manual_doors(SectorMap& map);
 
 /// Builds every sector's boundary (index = sector index). Lines naming a sector or vertex out
-/// of range throw std::out_of_range naming the line.
+/// of range throw std::out_of_range naming the line; a line's vertex, or a sector's floor or
+/// ceiling height, outside the 2D domain (domain_2d.hpp) throws std::invalid_argument naming it.
 std::vector<SectorBoundary> build_sector_boundaries(const SectorMap& map);
 
 struct SectorLocation {
@@ -134,6 +135,7 @@ class SectorLocator {
  public:
   SectorLocator(const SectorMap& map, const std::vector<SectorBoundary>& boundaries,
                 double cell_size = 128.0);
+  /// Throws std::invalid_argument when p is outside the 2D domain (domain_2d.hpp).
   SectorLocation locate(const Vec2& p) const;
 
  private:
@@ -146,7 +148,8 @@ class SectorLocator {
 /// True when p is inside sector `s` by the rule above (boundary included).
 bool sector_contains(const SectorBoundary& boundary, const Vec2& p);
 
-/// The reference: every sector tested in turn (bounding box first).
+/// The reference: every sector tested in turn (bounding box first). Throws
+/// std::invalid_argument when p is outside the 2D domain (domain_2d.hpp).
 SectorLocation locate_sector_brute_force(const SectorMap& map,
                                          const std::vector<SectorBoundary>& boundaries,
                                          const Vec2& p);

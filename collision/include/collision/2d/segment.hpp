@@ -8,8 +8,9 @@
 /// in [0, 1]. A zero-length segment is a point; its parameter is 0.
 ///
 /// Exactness: the kind of the answer (none, point, overlap) and which end points touch are
-/// decided by exact orientation signs (orient2d), so it is exact for every finite double
-/// input. The reported parameters and points are then computed in double (Cramer's rule, or a
+/// decided by exact orientation signs (orient2d), so it is exact for every input in the 2D
+/// domain (domain_2d.hpp); intersect_segments() throws std::invalid_argument naming the end
+/// point for any other (not finite, beyond 2^200, or nonzero below 2^-200). The reported parameters and points are then computed in double (Cramer's rule, or a
 /// projection for the collinear case) and clamped to [0, 1]; a parameter is exactly 0 or 1
 /// (and the point exactly that end point) whenever an end point lies on the other segment.
 /// For integer inputs with |coordinate| <= 2^15 (Doom's int16 vertices) every product in
@@ -65,7 +66,8 @@ struct SegmentIntersection {
   IntersectionPoint ends[2];
 };
 
-/// Exact segment-segment intersection (see the file comment).
+/// Exact segment-segment intersection (see the file comment). Throws std::invalid_argument
+/// when an end point is outside the 2D domain (domain_2d.hpp).
 SegmentIntersection intersect_segments(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d);
 
 /// Seed 003's test, kept as written for comparison: Cramer's rule on

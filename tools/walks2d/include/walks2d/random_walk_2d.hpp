@@ -31,7 +31,8 @@ struct WalkSummary {
   long frames = 0;
   long outside_sectors = 0;      ///< frames whose centre is in no sector
   long inside_band = 0;          ///< frames closer than radius - 1e-3 to a blocking line
-  long through_one_sided = 0;    ///< frames whose centre path crosses a one-sided line
+  long through_one_sided = 0;    ///< frames whose centre path (each straight piece of the move,
+                                 ///< DoomMoveOptions::path) crosses a one-sided line
   long contact_frames = 0;       ///< frames with at least one wall contact
   long refused = 0;              ///< frames where move_body refused an iteration
   double deepest_band = 0.0;     ///< largest radius - clearance seen
