@@ -65,7 +65,7 @@ const char* body_domain_error(const Body& body) {
     case Shape::kEllipsoid:
       return radii_domain_error(body.radii);
     case Shape::kBox:  // half extents: the same domain and aspect limit as an ellipsoid's radii
-      return radii_domain_error(body.radii);
+      return box_domain_error(body.radii);
     case Shape::kCapsule: {
       if (const char* why = radii_domain_error(glm::vec3(body.radii.x))) return why;
       if (body.radii.y != body.radii.x || body.radii.z != body.radii.x) return "a capsule has one radius";

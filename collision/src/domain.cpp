@@ -43,24 +43,50 @@ const char* move_domain_error(const glm::vec3& start, const glm::vec3& delta) {
   return nullptr;
 }
 
-const char* radii_domain_error(const glm::vec3& radii) {
+namespace {
+
+// The messages of extents_domain_error, worded for the body they describe.
+struct ExtentWords {
+  const char* not_finite;
+  const char* not_positive;
+  const char* too_large;
+  const char* aspect;
+  const char* too_small;
+};
+
+constexpr ExtentWords kRadiusWords = {
+    "a radius is not finite", "a radius is not positive",
+    "a radius is above 2^40 (about 1.1e12, the input domain's kMaxBodyRadius)",
+    "the ellipsoid's largest radius is more than 2^16 = 65536 times its smallest "
+    "(the input domain's kMaxEllipsoidAspect)",
+    "a radius is below 2^-40 (about 9.1e-13, the input domain's kMinBodyRadius)"};
+
+constexpr ExtentWords kHalfExtentWords = {
+    "a half extent is not finite", "a half extent is not positive",
+    "a half extent is above 2^40 (about 1.1e12, the input domain's kMaxBodyRadius)",
+    "the box's largest half extent is more than 2^16 = 65536 times its smallest "
+    "(the input domain's kMaxEllipsoidAspect)",
+    "a half extent is below 2^-40 (about 9.1e-13, the input domain's kMinBodyRadius)"};
+
+const char* extents_domain_error(const glm::vec3& e, const ExtentWords& words) {
   for (int a = 0; a < 3; ++a) {
-    if (!std::isfinite(radii[a])) return "a radius is not finite";
-    if (!(radii[a] > 0.0f)) return "a radius is not positive";
-    if (radii[a] > kMaxBodyRadius) {
-      return "a radius is above 2^40 (about 1.1e12, the input domain's kMaxBodyRadius)";
-    }
+    if (!std::isfinite(e[a])) return words.not_finite;
+    if (!(e[a] > 0.0f)) return words.not_positive;
+    if (e[a] > kMaxBodyRadius) return words.too_large;
   }
-  const float lo = std::min({radii.x, radii.y, radii.z});
-  const float hi = std::max({radii.x, radii.y, radii.z});
-  if (static_cast<double>(hi) > static_cast<double>(kMaxEllipsoidAspect) * lo) {
-    return "the ellipsoid's largest radius is more than 2^16 = 65536 times its smallest "
-           "(the input domain's kMaxEllipsoidAspect)";
-  }
-  if (lo < kMinBodyRadius) {
-    return "a radius is below 2^-40 (about 9.1e-13, the input domain's kMinBodyRadius)";
-  }
+  const float lo = std::min({e.x, e.y, e.z});
+  const float hi = std::max({e.x, e.y, e.z});
+  if (static_cast<double>(hi) > static_cast<double>(kMaxEllipsoidAspect) * lo) return words.aspect;
+  if (lo < kMinBodyRadius) return words.too_small;
   return nullptr;
+}
+
+}  // namespace
+
+const char* radii_domain_error(const glm::vec3& radii) { return extents_domain_error(radii, kRadiusWords); }
+
+const char* box_domain_error(const glm::vec3& half_extents) {
+  return extents_domain_error(half_extents, kHalfExtentWords);
 }
 
 }  // namespace collision

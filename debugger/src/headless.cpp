@@ -10,6 +10,7 @@
 #include "collision/trace.hpp"
 #include "debugger/app.hpp"
 #include "debugger/events.hpp"
+#include "debugger/image_memory.hpp"
 #include "debugger/overlay.hpp"
 #include "debugger/report.hpp"
 #include "debugger/scene.hpp"
@@ -41,6 +42,7 @@ HeadlessResult run_headless(const RunOptions& o) {
                   kMaxHeadlessFrames * kRecordBytesPerFrame / 1e9);
     throw std::runtime_error(why);
   }
+  check_image_memory(o.width, o.height);  // before anything is allocated (image_memory.hpp)
   if (o.session.empty() && is_doom_map_spec(o.scene)) return run_headless_2d(o);
   SessionRecording recording;
   const bool replaying = !o.session.empty();
@@ -92,12 +94,13 @@ HeadlessResult run_headless(const RunOptions& o) {
   OverlayFrame overlay;
   int last_event_capture = -1000, last_anomaly_capture = -1000;
   bool anomaly_seen[static_cast<std::size_t>(EventKind::kCount)] = {};
+  ForkCursor forks;  // a replayed recording's next fork
   for (int f = 0; f < o.frames; ++f) {
     FrameInput in;
     if (replaying) {
       if (f >= static_cast<int>(recording.inputs.size())) break;
       in = recording.inputs[static_cast<std::size_t>(f)];
-      fork_if_due(session, recording);
+      fork_if_due(session, recording, forks);
     } else {
       in = wandering ? wander_input(wander, *scene.world, session.last_state(), scene.up, body_size(config.body),
                                     config.dt, f)
@@ -112,10 +115,11 @@ HeadlessResult run_headless(const RunOptions& o) {
       // gravity). Keep what ran so far, so the failing run can be replayed up to this frame.
       renderer::wait_idle(r);
       const std::filesystem::path out(o.out);
+      // The session first, then the report (as at the end of a run, below).
+      save_session((out / "session.prism").string(), scene.spec, session);
       write_report((out / "report.json").string(),
                    {scene.name, session.config().params.move.method, config.body, config.dt}, records,
                    result.captures);
-      save_session((out / "session.prism").string(), scene.spec, session);
       throw std::runtime_error("frame " + std::to_string(f) + ": " + e.what() + " (the " +
                                std::to_string(f) + " frames before it are in " +
                                (out / "session.prism").string() + " and report.json)");
@@ -175,10 +179,14 @@ HeadlessResult run_headless(const RunOptions& o) {
   renderer::wait_idle(r);
   result.frames = static_cast<int>(records.size());
   result.report = (std::filesystem::path(o.out) / "report.json").string();
+  // Keep the run's inputs beside the report: a bug report can be replayed exactly. The session
+  // is written first and the report last, each whole or not at all (file_output): a run killed
+  // or failing between the two leaves the new session beside the old report, never a report
+  // whose session is missing or older; the report, which replaying the session writes again,
+  // is the one that says the pair is complete (README.md, "Input domain").
+  save_session((std::filesystem::path(o.out) / "session.prism").string(), scene.spec, session);
   write_report(result.report, {scene.name, session.config().params.move.method, config.body, config.dt}, records,
                result.captures);
-  // Keep the run's inputs beside the report: a bug report can be replayed exactly.
-  save_session((std::filesystem::path(o.out) / "session.prism").string(), scene.spec, session);
   result.validation_messages = context->validation_messages.load();
   return result;
 }

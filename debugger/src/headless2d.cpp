@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
 #include <numbers>
 #include <random>
 
@@ -14,6 +16,7 @@
 #include "debugger/app.hpp"
 #include "debugger/view2d.hpp"
 #include "debugger/walk_script.hpp"
+#include "file_output/atomic_file.hpp"
 #include "renderer/image.hpp"
 #include "renderer/offscreen_target.hpp"
 #include "renderer/renderer.hpp"
@@ -49,7 +52,10 @@ HeadlessResult run_headless_2d(const RunOptions& o) {
   std::uniform_real_distribution<double> angle(0.0, 2.0 * std::numbers::pi), unit(0.0, 1.0);
   double heading = angle(rng);
   const std::string name = level.map_name;
-  std::ofstream csv(std::filesystem::path(o.out) / "walk2d.csv");
+  // Built in memory (at most 1,000,000 frames of about 50 bytes) and written whole at the end,
+  // or not at all: a run killed or failing part way (a full disk at a PNG) leaves the previous
+  // walk2d.csv as it was (file_output::write_file_atomically).
+  std::ostringstream csv;
   csv << "frame,x,y,sector,contacts,z\n";
   renderer::DebugDraw draw;
   const PointInPolygonMethod methods[] = {PointInPolygonMethod::kCrossing, PointInPolygonMethod::kQuadrant,
@@ -111,6 +117,7 @@ HeadlessResult run_headless_2d(const RunOptions& o) {
   renderer::wait_idle(r);
   result.frames = o.frames;
   result.report = (std::filesystem::path(o.out) / "walk2d.csv").string();
+  file_output::write_file_atomically(result.report, csv.str());  // WriteError names the path
   result.validation_messages = context->validation_messages.load();
   return result;
 }

@@ -16,6 +16,7 @@
 #include "collision/queries.hpp"
 #include "debugger/view2d.hpp"
 #include "debugger/app.hpp"
+#include "debugger/image_memory.hpp"
 #include "debugger/palette.hpp"
 #include "debugger/session_file.hpp"
 #include "debugger/view.hpp"
@@ -101,6 +102,7 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
 }  // namespace
 
 int run_live(const RunOptions& o) {
+  check_image_memory(o.width, o.height);  // the window's images and its screenshots
   if (o.session.empty() && is_doom_map_spec(o.scene)) return run_live_2d(o);
   LiveState s;
   SessionRecording recording;

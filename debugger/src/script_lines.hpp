@@ -8,25 +8,11 @@
 #include <string>
 #include <string_view>
 
+#include "setup_args/setup_args.hpp"
+
 namespace debugger {
 
-/// `text` with control bytes and bytes above 0x7e written as \xNN, so an error message
-/// that quotes a hostile word (a NUL, an escape sequence) prints as what the file holds.
-inline std::string printable(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u < 0x7f) {
-      out += c;
-    } else {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
-    }
-  }
-  return out;
-}
+using setup_args::printable;  // a NUL or escape sequence quoted as \xNN
 
 struct ScriptLine {
   std::istringstream words;

@@ -9,9 +9,11 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 #include "collision/domain.hpp"
 #include "file_output/atomic_file.hpp"
+#include "setup_args/setup_args.hpp"
 
 namespace debugger {
 namespace {
@@ -89,9 +91,42 @@ struct Reader {
   }
 };
 
+// The character values a session file holds, with their names for error messages.
+using OptionalValue = std::optional<float> collision::CharacterParams::*;
+constexpr std::pair<OptionalValue, const char*> kCharacterValues[] = {
+    {&collision::CharacterParams::gravity, "gravity"},
+    {&collision::CharacterParams::jump_speed, "jump speed"},
+    {&collision::CharacterParams::walk_speed, "walk speed"},
+    {&collision::CharacterParams::step_height, "step height"},
+    {&collision::CharacterParams::min_step_forward, "min step forward"},
+    {&collision::CharacterParams::step_forward_test, "step forward test"},
+    {&collision::CharacterParams::snap_distance, "snap distance"},
+    {&collision::CharacterParams::max_recovery_push, "max recovery push"},
+    {&collision::CharacterParams::contact_tolerance, "contact tolerance"},
+};
+
+// `p` (resolved) with every value that equals what the body derives emptied: written as '-',
+// it is derived again on loading, to the same bits (resolved() is a pure function of the body,
+// up and the other values). A derived value is not bounded by the domain of given ones (a body
+// of radius 2^40 derives a gravity of 50 x 2^40): written as a number, the loader would refuse
+// the session the run wrote.
+collision::CharacterParams as_given(const collision::Body& body, const collision::CharacterParams& p) {
+  collision::CharacterParams given = p;
+  for (const auto& [value, name] : kCharacterValues) {
+    collision::CharacterParams without = p;
+    (without.*value).reset();
+    try {
+      if (without.resolved(body).*value == p.*value) (given.*value).reset();
+    } catch (const std::invalid_argument&) {  // p does not resolve: keep what it holds
+    }
+  }
+  return given;
+}
+
 // The lines one segment owns: method, body, [up,] character, move (up is the session's).
-void write_segment(std::ostringstream& out, const collision::Body& body, const collision::CharacterParams& p,
+void write_segment(std::ostringstream& out, const collision::Body& body, const collision::CharacterParams& resolved,
                    bool with_up) {
+  const collision::CharacterParams p = as_given(body, resolved);
   out << "method " << collision::to_string(p.move.method) << "\n";
   out << "body " << collision::to_string(body.shape) << ' ' << hex(body.radii.x) << ' ' << hex(body.radii.y) << ' '
       << hex(body.radii.z);
@@ -151,9 +186,10 @@ void read_character(Reader& r, long version, collision::CharacterParams& p) {
     p.step_height = r.legacy();
     (void)r.f();  // the ground probe reach: ground now comes from the contacts
   }
-  for (const std::optional<float>& v : {p.gravity, p.jump_speed, p.walk_speed, p.step_height, p.min_step_forward,
-                                        p.step_forward_test, p.snap_distance, p.max_recovery_push, p.contact_tolerance}) {
-    if (v && std::fabs(*v) > collision::kMaxCoordinate) r.fail("a character value is beyond +-2^40 (the input domain)");
+  // The options' rule (setup_args::character_value_error): what a run accepts, its session holds.
+  for (const auto& [value, name] : kCharacterValues) {
+    if (!(p.*value)) continue;
+    if (const char* why = setup_args::character_value_error(*(p.*value))) r.fail(std::string(name) + ": " + why);
   }
 }
 
@@ -300,6 +336,8 @@ SessionRecording load_session(const std::string& path) {
   if (!rec.forks.empty() && rec.forks.back().first_frame > n) r.fail("a fork is after the last frame");
   r.done();
   rec.inputs.reserve(static_cast<std::size_t>(n));
+  std::size_t next_fork = 0;  // frames come in order: the segment only moves on (N + K, not N x K)
+  const SessionSegment* seg = nullptr;  // the fork this frame runs in, if any
   for (long f = 0; f < n; ++f) {
     r.next("");
     FrameInput in;
@@ -311,9 +349,7 @@ SessionRecording load_session(const std::string& path) {
     // The frame's walk move (speed x scale x dt, the wish is clamped to length 1) must be a move
     // the core accepts.
     // (A derived walk speed is 10 body heights a second: at most 20 x the largest radius.)
-    const SessionSegment* seg = nullptr;  // the fork this frame runs in, if any
-    for (const SessionSegment& fork : rec.forks)
-      if (fork.first_frame <= f) seg = &fork;
+    while (next_fork < rec.forks.size() && rec.forks[next_fork].first_frame <= f) seg = &rec.forks[next_fork++];
     const collision::Body& body = seg ? seg->body : c.body;
     const float walk_speed = (seg ? seg->params : p)
                                  .walk_speed.value_or(20.0f * std::max({body.radii.x, body.radii.y, body.radii.z}));
@@ -331,18 +367,32 @@ SessionRecording load_session(const std::string& path) {
   return rec;
 }
 
-void fork_if_due(Session& session, const SessionRecording& recording) {
-  for (const SessionSegment& seg : recording.forks)
-    if (seg.first_frame == session.frame_count()) session.fork(seg.body, seg.params);
+void fork_if_due(Session& session, const SessionRecording& recording, ForkCursor& cursor) {
+  const std::vector<SessionSegment>& forks = recording.forks;
+  // Forks are in frame order and frames are pushed in order: each fork is looked at once (at
+  // most one more look a frame to see that the next fork is not due yet).
+  while (cursor.next < forks.size() && forks[cursor.next].first_frame < session.frame_count()) {
+    ++cursor.next;  // a fork before this frame (the session did not start at frame 0)
+    ++cursor.examined;
+  }
+  if (cursor.next < forks.size()) {
+    ++cursor.examined;
+    if (forks[cursor.next].first_frame == session.frame_count()) {
+      const SessionSegment& seg = forks[cursor.next++];
+      session.fork(seg.body, seg.params);
+    }
+  }
 }
 
-Session replay(const collision::World& world, const SessionRecording& recording) {
+Session replay(const collision::World& world, const SessionRecording& recording, ForkCursor* cursor) {
   Session s(world, recording.config);
+  ForkCursor own;
+  ForkCursor& forks = cursor ? *cursor : own;
   for (const FrameInput& in : recording.inputs) {
-    fork_if_due(s, recording);
+    fork_if_due(s, recording, forks);
     s.push(in);
   }
-  fork_if_due(s, recording);
+  fork_if_due(s, recording, forks);
   return s;
 }
 

@@ -249,4 +249,62 @@ TEST_F(PrismQueryHostile, TraceFileIsNotLeftEmptyWhenTheLevelFailsToLoad) {
   EXPECT_EQ(std::count(trace.begin(), trace.end(), '\n'), 2);
 }
 
+TEST_F(PrismQueryHostile, CharacterOptionsOutsideTheDomainNameTheOptionNotTheCoresMessage) {
+  // Issue 38 item 8: --hz 1e-9, --jump-speed 1e13 and --start 2e12 failed with the core's message,
+  // naming neither the option nor the frame.
+  write("run.txt", "30 1 0 0\n");
+  const std::string base = "character '" + scene_ + "' --script run.txt --sphere 0.4 ";
+  for (const char* bad : {"--hz 1e-9", "--jump-speed 1e13", "--start 2e12,0,0", "--gravity 1e300", "--skin 0.4"}) {
+    const Outcome r = query(base + bad);
+    EXPECT_NE(r.status, 0) << bad;
+    EXPECT_TRUE(r.out.empty()) << bad;
+    const std::string option = std::string(bad).substr(0, std::string(bad).find(' '));
+    EXPECT_NE(r.err.find(option), std::string::npos) << bad << ": " << r.err;
+    EXPECT_EQ(r.err.find("move:"), std::string::npos) << bad << ": " << r.err;
+  }
+  EXPECT_NE(query(base + "--gravity 1e300").err.find("outside its domain [0, 2^40"), std::string::npos);
+  // A frame the core refuses inside the domain (a fall at 2^40 units/s^2 outruns it) names the
+  // frame and the script line.
+  const Outcome r = query(base + "--hz 1 --gravity 1e12");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("frame 6 (run.txt:1): move:"), std::string::npos) << r.err;
+}
+
+TEST_F(PrismQueryHostile, CharacterScriptNulByteIsQuotedNotCutFromTheMessage) {
+  // Issue 38 item 8: a NUL byte in a script word ended the message there.
+  write("nul.txt", std::string("30 1 0 \0x 0\n", 13));
+  const Outcome r = query("character '" + scene_ + "' --script nul.txt --sphere 0.4");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("nul.txt:1: '\\x00x' is not a number"), std::string::npos) << r.err;
+}
+
+TEST_F(PrismQueryHostile, WalkWithABodyOf1eMinus6FindsAStartPointWithAFloorBelow) {
+  // Issue 38 item 8: bodies of 1e-6 and smaller are in the domain, but their floor was looked
+  // for within 4 body heights: no random sample landed there ("no free point with a floor below").
+  for (const char* r : {"1e-6", "1e-9", "1e-12"}) {
+    const Outcome o = query(std::string("walk --sphere ") + r + " '" + scene_ + "' --walks 2 --frames 3");
+    EXPECT_EQ(o.status, 0) << r << ": " << o.err;
+    EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 6) << r;  // 2 walks x 3 frames
+  }
+}
+
+TEST_F(PrismQueryHostile, ThreadsInExponentFormSaysItWantsAnIntegerNotOutOfRange) {
+  // Issue 38 item 8: --threads 1e3 said "not in range 0 to 1024".
+  Outcome r = query("ray '" + scene_ + "' --threads 1e3", "0,1,0,0,-2,0\n");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("--threads: '1e3' is not a whole number (it wants an integer from 0 to 1024)"),
+            std::string::npos) << r.err;
+  r = query("ray '" + scene_ + "' --threads 1000", "0,1,0,0,-2,0\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
+TEST_F(PrismQueryHostile, BoxSizeErrorsNameTheBoxNotTheEllipsoid) {
+  // Issue 38 item 8: a box too thin was "the ellipsoid's largest radius ...".
+  const Outcome r = query("sweep --box 1e-6,1,1 '" + scene_ + "'", "0,1,0,0,-2,0\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("--box: '1e-6,1,1': the box's largest half extent is more than 2^16"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("ellipsoid"), std::string::npos) << r.err;
+}
+
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <vector>
 
 #include "collision/character.hpp"
@@ -16,6 +17,7 @@ namespace prism_query {
 namespace {
 
 struct Segment {
+  int line = 0;  ///< in the script, for the errors of its frames
   long frames = 0;
   glm::vec3 velocity{0.0f};
   bool jump = false;
@@ -27,8 +29,10 @@ float finite_number(const std::string& word, const std::string& where) {
   char* end = nullptr;
   errno = 0;
   const float v = std::strtof(word.c_str(), &end);
-  if (word.empty() || end != word.c_str() + word.size()) throw InputError(where + ": '" + word + "' is not a number");
-  if (errno == ERANGE || !std::isfinite(v)) throw InputError(where + ": '" + word + "' is out of range");
+  // Quoted as printable: a NUL byte would cut the message where it stands.
+  const std::string quoted = "'" + setup_args::printable(word) + "'";
+  if (word.empty() || end != word.c_str() + word.size()) throw InputError(where + ": " + quoted + " is not a number");
+  if (errno == ERANGE || !std::isfinite(v)) throw InputError(where + ": " + quoted + " is out of range");
   return v;
 }
 
@@ -50,15 +54,20 @@ std::vector<Segment> read_script(const std::string& path) {
       throw InputError(where + ": expected 'FRAMES VX VY VZ [jump]', found " + std::to_string(w.size()) + " words");
     }
     Segment s;
+    s.line = no;
     char* end = nullptr;
     errno = 0;
     s.frames = std::strtol(w[0].c_str(), &end, 10);
     if (end != w[0].c_str() + w[0].size() || errno == ERANGE || s.frames < 1 || s.frames > kMaxFrames) {
-      throw InputError(where + ": FRAMES '" + w[0] + "' is not a whole number in 1.." + std::to_string(kMaxFrames));
+      throw InputError(where + ": FRAMES '" + setup_args::printable(w[0]) + "' is not a whole number in 1.." +
+                       std::to_string(kMaxFrames));
     }
     s.velocity = {finite_number(w[1], where), finite_number(w[2], where), finite_number(w[3], where)};
     if (w.size() == 5) {
-      if (w[4] != "jump") throw InputError(where + ": expected 'jump' or nothing after the velocity, found '" + w[4] + "'");
+      if (w[4] != "jump") {
+        throw InputError(where + ": expected 'jump' or nothing after the velocity, found '" +
+                         setup_args::printable(w[4]) + "'");
+      }
       s.jump = true;
     }
     total += s.frames;
@@ -69,12 +78,12 @@ std::vector<Segment> read_script(const std::string& path) {
   return out;
 }
 
-glm::vec3 parse_point(const std::string& text) {
-  std::vector<float> v;
-  std::stringstream ss(text);
-  for (std::string part; std::getline(ss, part, ',');) v.push_back(finite_number(part, "--start"));
-  if (v.size() != 3) throw InputError("--start: expected X,Y,Z, found '" + text + "'");
-  return {v[0], v[1], v[2]};
+glm::vec3 start_point(const std::string& text) {
+  try {
+    return setup_args::parse_domain_point("--start", text);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(e.what());
+  }
 }
 
 const char* ground_name(collision::GroundState g) {
@@ -91,15 +100,34 @@ const char* ground_name(collision::GroundState g) {
 void add_character_args(CLI::App* cmd, CharacterArgs& a) {
   cmd->add_option("--script", a.script, "segments: FRAMES VX VY VZ [jump] per line")->required();
   cmd->add_option("--hz", a.hz, "frames per second (default 60)");
-  for (const setup_args::CharacterFlag& f : setup_args::character_flags()) cmd->add_option(f.name, a.flags.*f.value, f.help);
+  // Each flag's domain is prism's and its session files' (setup_args::parse_character_flag).
+  for (const setup_args::CharacterFlag& f : setup_args::character_flags()) {
+    cmd->add_option(f.name, a.flags.*f.value, f.help)
+        ->check(CLI::Validator(
+            [&f](const std::string& text) -> std::string {
+              try {
+                (void)setup_args::parse_character_flag(f, text);
+              } catch (const std::invalid_argument& e) {  // "--gravity: ...": CLI11 adds the name
+                return std::string(e.what()).substr(std::string(f.name).size() + 2);
+              }
+              return {};
+            },
+            "NUMBER", f.name));
+  }
   cmd->add_option("--start", a.start, "start position X,Y,Z (default: the first spawn point)");
 }
 
 int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, const CharacterArgs& a) {
   collision::Body body = resolve_body(b, "character");
   const collision::Method method = resolve_method(m);
-  if (!(std::isfinite(a.hz) && a.hz > 0.0f && a.hz <= 100000.0f)) throw InputError("--hz must be in (0, 100000]");
-  if (a.flags.gravity && !(*a.flags.gravity >= 0.0f)) throw InputError("--gravity is a magnitude along -up: it must be >= 0");
+  // A frame is 1/H s: at most 1 s, as a session file's dt (debugger/session_file.hpp).
+  if (!(std::isfinite(a.hz) && a.hz >= 1.0f && a.hz <= 100000.0f)) {
+    throw InputError("--hz " + setup_args::shortest(a.hz) + " is outside its domain [1, 100000] (a frame is 1/H s, at most 1 s)");
+  }
+  if (a.flags.skin && !(*a.flags.skin < body.min_radius())) {
+    throw InputError("--skin " + setup_args::shortest(*a.flags.skin) + " must be below the body's smallest radius (" +
+                     setup_args::shortest(body.min_radius()) + ")");
+  }
   const std::vector<Segment> script = read_script(a.script);
   const LoadedWorld lw = load(c);
   collision::CharacterParams params;
@@ -113,7 +141,7 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
   collision::CharacterState state;
   state.position = a.start.empty()
                        ? prism_walks::start_points(lw.level, lw.world, body, params.up, 1, 1).front()
-                       : parse_point(a.start);
+                       : start_point(a.start);
   state = collision::refresh_contacts(lw.world, body, state, params);
   if (c.stats) {
     std::fprintf(stderr,
@@ -133,7 +161,12 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
       collision::CharacterInput in;
       in.velocity = s.velocity;
       in.jump = s.jump && i == 0;
-      state = collision::step_character(lw.world, body, state, in, dt, params);
+      try {
+        state = collision::step_character(lw.world, body, state, in, dt, params);
+      } catch (const std::invalid_argument& e) {  // a move outside the input domain: say where
+        throw InputError("frame " + std::to_string(frame) + " (" + a.script + ":" + std::to_string(s.line) +
+                         "): " + e.what());
+      }
       std::printf("%ld,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%s,%.9g,%.9g,%.9g,", frame,
                   static_cast<double>(state.position.x), static_cast<double>(state.position.y),
                   static_cast<double>(state.position.z), static_cast<double>(state.velocity.x),

@@ -3,7 +3,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -18,6 +20,23 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+CLI::Validator whole_number_in(long lo, long hi) {
+  // CLI::Range reads "1e3" as out of range: say that an integer is wanted instead.
+  const std::string range = std::to_string(lo) + " to " + std::to_string(hi);
+  return CLI::Validator(
+      [lo, hi, range](const std::string& text) -> std::string {
+        char* end = nullptr;
+        errno = 0;
+        const long n = std::strtol(text.c_str(), &end, 10);
+        if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE) {
+          return "'" + setup_args::printable(text) + "' is not a whole number (it wants an integer from " + range + ")";
+        }
+        if (n < lo || n > hi) return std::to_string(n) + " is not in range " + range;
+        return {};
+      },
+      "INT in " + range);
+}
+
 void add_level_args(CLI::App* cmd, LevelArgs& c, bool with_queries) {
   cmd->add_option("level", c.level,
                   "mesh file, .bsp, archive.pk3:maps/x.bsp, or an OpenArena map name (oa_dm1)")
@@ -26,10 +45,9 @@ void add_level_args(CLI::App* cmd, LevelArgs& c, bool with_queries) {
     cmd->add_option("queries", c.queries, "CSV file of x,y,z,dx,dy,dz (default stdin)");
     cmd->add_option("--threads", c.threads,
                     "threads for sweep and ray (collision/batch.hpp; 0: all cores; default 1); results are identical")
-        ->check(CLI::Range(0, 1024));
+        ->check(whole_number_in(0, 1024));
   }
-  cmd->add_option("--patch-level", c.patch_level, "Bezier patch subdivisions (maps)")
-      ->check(CLI::Range(1, 64));
+  cmd->add_option("--patch-level", c.patch_level, "Bezier patch subdivisions (maps)")->check(whole_number_in(1, 64));
   cmd->add_flag("--stats", c.stats, "print triangle count, BVH build ms and queries/s to stderr");
 }
 
@@ -95,7 +113,7 @@ collision::Body resolve_body(const BodyArgs& b, const std::string& command, cons
   // Which option was given, not whether its text is empty: `--ellipsoid ""` is an ellipsoid error.
   if (b.box_opt->count() > 0) {
     const glm::vec3 half = parse_vec3(b.box, "--box");
-    if (const char* why = collision::radii_domain_error(half)) throw InputError("--box: '" + b.box + "': " + why);
+    if (const char* why = collision::box_domain_error(half)) throw InputError("--box: '" + b.box + "': " + why);
     return collision::Body::box(half);
   }
   if (b.capsule_opt->count() > 0) {

@@ -32,6 +32,8 @@ struct LoadedWorld {
   collision::World world;
 };
 
+/// An option's check: a whole number (decimal digits, no exponent) from lo to hi.
+CLI::Validator whole_number_in(long lo, long hi);
 /// LEVEL, [QUERIES] and --threads when `with_queries`, --patch-level, --stats.
 void add_level_args(CLI::App* cmd, LevelArgs& c, bool with_queries);
 /// Loads the level and builds its BVH; with --stats prints triangle count and build time.

@@ -65,6 +65,10 @@ const char* move_domain_error(const glm::vec3& start, const glm::vec3& delta);
 /// kMinBodyRadius. nullptr when inside.
 const char* radii_domain_error(const glm::vec3& radii);
 
+/// radii_domain_error's test for a box's half extents, its messages naming half extents and the
+/// box ("the box's largest half extent is more than 2^16 ...") rather than an ellipsoid's radii.
+const char* box_domain_error(const glm::vec3& half_extents);
+
 // The in_domain_* tests below run on every query, so each accepts the common case inline with
 // a few float comparisons (a NaN fails them all) and leaves the rest to the full check.
 

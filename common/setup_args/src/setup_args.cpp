@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <vector>
@@ -15,12 +16,13 @@ namespace {
 constexpr CharacterFlag kFlags[] = {
     {"--gravity", "gravity's magnitude along -up, units/s^2 (default: derived)", &CharacterFlags::gravity},
     {"--jump-speed", "jump speed, units/s (default: derived)", &CharacterFlags::jump_speed},
-    {"--max-slope", "steepest walkable slope, degrees (default 50)", &CharacterFlags::max_slope},
+    {"--max-slope", "steepest walkable slope, degrees (default 50)", &CharacterFlags::max_slope, 90.0f, true, "90"},
     {"--step", "highest step climbed, units (default: derived; 0: off)", &CharacterFlags::step},
     {"--min-step-forward", "shortest forward move onto a step (default: derived)", &CharacterFlags::min_step_forward},
     {"--snap", "stick-to-floor reach, units (default: the step height; 0: off)", &CharacterFlags::snap},
     {"--skin", "gap kept to what the body touches (default: 1% of the radius)", &CharacterFlags::skin},
-    {"--recovery", "fraction of an overlap resolved per frame, 0..1 (default 1)", &CharacterFlags::recovery},
+    {"--recovery", "fraction of an overlap resolved per frame, 0..1 (default 1)", &CharacterFlags::recovery, 1.0f,
+     false, "1"},
 };
 
 std::optional<std::vector<float>> parse_list(std::string_view text) {
@@ -49,6 +51,65 @@ void apply(const CharacterFlags& f, collision::CharacterParams& p) {
   if (f.snap) p.snap_distance = f.snap;
   if (f.skin) p.move.skin_width = f.skin;
   if (f.recovery) p.recovery = *f.recovery;
+}
+
+float parse_character_flag(const CharacterFlag& flag, std::string_view text) {
+  // Parsed in double, so that a value beyond float's range (1e300) is named as outside the
+  // domain rather than as not a number.
+  const std::string s(text);
+  char* end = nullptr;
+  const double v = s.empty() ? 0.0 : std::strtod(s.c_str(), &end);
+  if (s.empty() || end != s.c_str() + s.size() || std::isnan(v)) {
+    throw std::invalid_argument(std::string(flag.name) + ": '" + printable(text) + "' is not a number");
+  }
+  const auto value = static_cast<float>(v);  // rounds to the nearest float: 2^40 + 1 is 2^40
+  if (!(v >= 0.0 && std::isfinite(value) && (flag.max_excluded ? value < flag.max : value <= flag.max))) {
+    throw std::invalid_argument(std::string(flag.name) + ": " + printable(text) + " is outside its domain [0, " +
+                                flag.max_text + (flag.max_excluded ? ")" : "]"));
+  }
+  return value;
+}
+
+const char* character_value_error(float value) {
+  if (!(value >= 0.0f && value <= kMaxCharacterValue)) {
+    return "a character value is outside [0, 2^40] (negative, not finite, or beyond the input domain's "
+           "kMaxCoordinate)";
+  }
+  return nullptr;
+}
+
+glm::vec3 parse_domain_point(std::string_view option, std::string_view text) {
+  const std::optional<glm::vec3> p = parse_point(text);
+  if (!p) throw std::invalid_argument(std::string(option) + " wants X,Y,Z, got '" + printable(text) + "'");
+  if (const char* why = collision::point_domain_error(*p)) {
+    throw std::invalid_argument(std::string(option) + ": '" + printable(text) + "': " + why);
+  }
+  return *p;
+}
+
+std::string printable(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f) {
+      out += c;
+    } else {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    }
+  }
+  return out;
+}
+
+std::string shortest(float v) {
+  char buf[32];
+  for (int digits = 1; digits <= 9; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(v));
+    if (std::strtof(buf, nullptr) == v) break;
+  }
+  return buf;
 }
 
 std::optional<float> parse_finite(std::string_view text) {

@@ -34,6 +34,7 @@
 /// start outside +-2^40, a start velocity or a frame's walk move longer than 2^40 in one frame.
 /// Writing is atomic (file_output::AtomicFile): the file is whole or left as it was.
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -60,10 +61,17 @@ struct SessionRecording {
 void save_session(const std::string& path, const std::string& scene, const Session& session);
 /// @throws SessionError on a missing, corrupt or truncated file.
 SessionRecording load_session(const std::string& path);
+/// Where a replay is in a recording's forks: the next one due. Replaying N frames with K forks
+/// looks at K + N fork records at most (examined counts them), not K x N.
+struct ForkCursor {
+  std::size_t next = 0;          ///< index of the next fork in SessionRecording::forks
+  std::size_t examined = 0;      ///< fork records looked at so far
+};
 /// Forks `session` when `recording` forks at its next frame (session.frame_count()); call it
-/// before pushing each frame and once after the last.
-void fork_if_due(Session& session, const SessionRecording& recording);
-/// Replays a recording into a new Session over `world` (forks included).
-Session replay(const collision::World& world, const SessionRecording& recording);
+/// before pushing each frame and once after the last, with one cursor for the whole replay.
+void fork_if_due(Session& session, const SessionRecording& recording, ForkCursor& cursor);
+/// Replays a recording into a new Session over `world` (forks included); `cursor`, when given,
+/// is the one used (its count of records examined).
+Session replay(const collision::World& world, const SessionRecording& recording, ForkCursor* cursor = nullptr);
 
 }  // namespace debugger

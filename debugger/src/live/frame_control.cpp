@@ -148,15 +148,16 @@ void load_recording(LiveState& s, const SessionRecording& recording) {
   new_detector(s);
   s.timeline = {};
   collision::Trace trace;
+  ForkCursor forks;
   for (std::size_t f = 0; f < recording.inputs.size(); ++f) {
     const std::size_t segments = s.session->segments().size();
-    fork_if_due(*s.session, recording);
+    fork_if_due(*s.session, recording, forks);
     if (s.session->segments().size() != segments) new_detector(s);  // the new segment's body
     const collision::CharacterState before = s.session->last_state();
     const collision::CharacterState after = s.session->push(recording.inputs[f], &trace);
     append_frame(s, static_cast<int>(f), before, after, recording.inputs[f], trace, nullptr);
   }
-  fork_if_due(*s.session, recording);
+  fork_if_due(*s.session, recording, forks);
   forget_derived(s);
   s.walk_active = false;
   s.yaw = recording.config.start_yaw;

@@ -18,7 +18,9 @@ namespace prism_walks {
 /// centre is put at the spawn origin (the Quake player box centre, 24 units above the box
 /// bottom), so a sphere of radius 16 starts 8 units up and falls onto the floor. Without spawns,
 /// random points inside the world's bounds (seeded by `seed`) where the body does not overlap
-/// anything and a ray straight down finds a floor within four body heights.
+/// anything and a ray straight down finds a floor within four body heights, or 1% of the
+/// level's extent along up when that is further (a tiny body's four heights are a sliver a
+/// random sample almost never lands in).
 /// @throws std::runtime_error when a plain mesh has no such point (after many tries).
 std::vector<glm::vec3> start_points(const collision::io::Level& level,
                                     const collision::World& world, const collision::Body& body,
