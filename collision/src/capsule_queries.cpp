@@ -12,6 +12,7 @@
 
 #include "collision/domain.hpp"
 #include "collision/world.hpp"
+#include "capsule_exit.hpp"
 #include "component.hpp"
 #include "narrow_phase.hpp"
 #include "packet_tests.hpp"
@@ -507,5 +508,39 @@ TriangleDistance capsule_triangle_distance(const glm::vec3& center, float radius
   }
   return out;
 }
+
+namespace detail {
+
+CapsuleEdgeExit capsule_edge_exit(const glm::vec3& center, float radius, float half_height, const glm::vec3& axis,
+                                  const Triangle& tri) {
+  CapsuleEdgeExit out;
+  if (!valid_capsule(center, radius, half_height, axis) || !valid_triangle(tri)) return out;
+  const Frame f = make_frame(tri, center, radius, half_height, axis);
+  if (!f.has_normal() || !segment_triangle(f, f.p + f.h * f.u, f.p - f.h * f.u).crosses) return out;
+  out.crosses = true;
+  out.depth = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < 3; ++i) {
+    const glm::dvec3& from = f.v[i];
+    const glm::dvec3 m_raw = glm::cross(f.v[(i + 1) % 3] - from, f.u);
+    const double len = glm::length(m_raw);
+    // An edge along the axis spans no side face (the axis then lies in the plane, which a
+    // crossing segment's does not): the other two and the face bound every push.
+    if (!(len > 1e-12 * glm::length(f.v[(i + 1) % 3] - from))) continue;
+    glm::dvec3 m = m_raw / len;
+    if (glm::dot(m, f.v[(i + 2) % 3] - from) > 0.0) m = -m;  // away from the third corner
+    // The segment's points all lie at m·(p - from) along m (m is square to the axis), the
+    // triangle's at most at 0 (the edge): r beyond the edge clears it.
+    const double depth = f.r - glm::dot(m, f.p - from);
+    if (depth < out.depth) {
+      out.depth = depth;
+      out.normal = m;
+      out.edge = i;
+    }
+  }
+  if (out.edge < 0) out.crosses = false;
+  return out;
+}
+
+}  // namespace detail
 
 }  // namespace collision

@@ -391,8 +391,13 @@ struct Step {
     const float len = glm::length(x);
     if (len > *p.max_recovery_push) x *= *p.max_recovery_push / len;
     if (len > 0.0f) {
+      // (Every triangle overlapped counts, internal edges too: a capsule whose axis lies in a
+      // box's face has its centre on the face's other triangle, an internal edge of it.)
       const RayHit ray = raycast(world, pos, x);
-      if (ray.hit && !std::binary_search(overlapped.begin(), overlapped.end(), ray.triangle)) {
+      const auto overlaps = [&](std::uint32_t t) {
+        return std::any_of(all.begin(), all.end(), [t](const Contact& c) { return c.triangle == t && c.distance < 0.0f; });
+      };
+      if (ray.hit && !overlaps(ray.triangle)) {
         // Stop one skin short of the triangle the centre would cross (along the push as clamped).
         x *= std::max(0.0f, ray.t - skin / std::max(glm::length(x), skin));
       }

@@ -8,10 +8,61 @@
 #include <glm/ext/vector_double3.hpp>
 
 #include "bvh_traverse.hpp"
+#include "capsule_exit.hpp"
 #include "finite.hpp"
 #include "packet_tests.hpp"
 
 namespace collision {
+
+namespace {
+
+// Whether a push out of triangle `self` through its edge `edge` (corners p, q) along `normal`
+// frees the body from the surface there: no other solid triangle that shares the edge goes on
+// beyond it along the push (its third corner farther along `normal` than the edge, by more
+// than a thousandth of its distance from it). A tiled floor's inner edge, a ramp's foot or a
+// gentle crest is not a way out (the push would run along the surface, into the next tile); a
+// box's edge is (its other face turns away square to the push, or further).
+bool edge_frees(const World& world, std::uint32_t self, const glm::vec3& p, const glm::vec3& q,
+                const glm::dvec3& normal) {
+  thread_local std::vector<std::uint32_t> near;
+  const float tol = 1e-6f * std::max({glm::length(q - p), std::fabs(p.x), std::fabs(p.y), std::fabs(p.z),
+                                      std::fabs(q.x), std::fabs(q.y), std::fabs(q.z)});
+  Aabb box;
+  box.min = glm::min(p, q) - glm::vec3(tol);
+  box.max = glm::max(p, q) + glm::vec3(tol);
+  overlap_aabb(world, box, near);
+  const auto same = [tol](const glm::vec3& a, const glm::vec3& b) { return glm::length(a - b) <= tol; };
+  for (std::uint32_t i : near) {
+    if (i == self) continue;
+    const Triangle t = world.mesh().triangle(i);
+    const glm::vec3 c[3] = {t.a, t.b, t.c};
+    for (int k = 0; k < 3; ++k) {
+      const glm::vec3 &x = c[k], &y = c[(k + 1) % 3], &third = c[(k + 2) % 3];
+      if (!((same(x, p) && same(y, q)) || (same(x, q) && same(y, p)))) continue;
+      const glm::dvec3 out = glm::dvec3(third) - glm::dvec3(p);
+      if (glm::dot(normal, out) > 1e-3 * glm::length(out)) return false;
+    }
+  }
+  return true;
+}
+
+// A capsule's contact whose segment crosses the triangle: the push along the face's normal
+// (distance_to_triangle's), or the least push out through an edge where that is shorter and
+// frees the body (edge_frees). Jolt's TestInitiallyIntersecting with a capsule: its axis in a
+// box's side face crosses the top face at their shared edge, which the top face's normal
+// would push back through the floor; the edge's push is the side face's own.
+void take_edge_exit(const World& world, const Body& body, const glm::vec3& center, Contact& c) {
+  const Triangle tri = world.mesh().triangle(c.triangle);
+  const detail::CapsuleEdgeExit e = detail::capsule_edge_exit(center, body.radii.x, body.half_height, body.axis, tri);
+  if (!e.crosses || !(e.depth < -static_cast<double>(c.distance))) return;
+  const glm::vec3 corner[3] = {tri.a, tri.b, tri.c};
+  if (!edge_frees(world, c.triangle, corner[e.edge], corner[(e.edge + 1) % 3], e.normal)) return;
+  c.distance = static_cast<float>(-e.depth);
+  c.normal = glm::vec3(e.normal);
+  c.feature = Feature::kEdge;
+}
+
+}  // namespace
 
 void find_contacts(const World& world, const Body& body, const glm::vec3& center, float reach,
                    std::vector<Contact>& out) {
@@ -74,6 +125,13 @@ void find_contacts(const World& world, const Body& body, const glm::vec3& center
       }
     });
   });
+  // A capsule overlapping by more than its radius crosses the triangle (a segment apart from
+  // it leaves at most r): it may leave through an edge instead (take_edge_exit).
+  if (body.shape == Shape::kCapsule) {
+    for (Contact& c : out) {
+      if (-c.distance > body.radii.x) take_edge_exit(world, body, center, c);
+    }
+  }
   std::sort(out.begin(), out.end(), [](const Contact& x, const Contact& y) { return x.triangle < y.triangle; });
 }
 

@@ -78,6 +78,12 @@ AnomalyFinder::AnomalyFinder(const collision::World& world, const collision::Bod
     : world_(&world), body_(body), params_(params.resolved(body)), dt_(dt),
       skin_(params.move.resolved_skin(body)), all_kinds_(all_kinds), th_(thresholds) {}
 
+void AnomalyFinder::follow(const collision::Body& body, const collision::CharacterParams& params) {
+  body_ = body;
+  params_ = params.resolved(body);
+  skin_ = params.move.resolved_skin(body);
+}
+
 void AnomalyFinder::find(int frame, const collision::CharacterState& before,
                          const collision::CharacterState& after, const FrameInput& input,
                          const collision::Trace& trace, std::vector<Event>& out) {

@@ -52,6 +52,13 @@ EventDetector::EventDetector(const collision::World& world, const collision::Bod
     : params_(params.resolved(body)), skin_(params.move.resolved_skin(body)),
       finder_(std::make_unique<AnomalyFinder>(world, body, params, dt, find_anomalies)) {}
 EventDetector::~EventDetector() = default;
+
+void EventDetector::follow(const collision::Body& body, const collision::CharacterParams& params) {
+  params_ = params.resolved(body);
+  skin_ = params.move.resolved_skin(body);
+  finder_->follow(body, params);
+}
+
 EventDetector::EventDetector(EventDetector&&) noexcept = default;
 EventDetector& EventDetector::operator=(EventDetector&&) noexcept = default;
 

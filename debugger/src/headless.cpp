@@ -125,6 +125,9 @@ HeadlessResult run_headless(const RunOptions& o) {
                                (out / "session.prism").string() + " and report.json)");
     }
     const SessionSegment& seg = session.segment_at(f);  // a replayed fork's body and method
+    // From a fork on, its frames are judged with its body (a capsule is not the sphere it
+    // replaced: the sphere's radius would read its skin gap as an overlap).
+    if (f > 0 && seg.first_frame == f) detector.follow(seg.body, seg.params);
     std::vector<Event> events = detector.detect(f, before, after, in, trace);
     bool anomaly = false, new_anomaly = false, notable = false;
     for (const Event& e : events) {

@@ -9,7 +9,13 @@
 /// double relative to the triangle); for an ellipsoid measured in the space where it is a unit
 /// sphere (Fauerby 2003) and mapped back along the contact normal, exact against a triangle's
 /// face and a close estimate at its edges and corners. Overlap depths: a box's is its least
-/// separating-axis penetration, a capsule's as capsule_triangle_distance states.
+/// separating-axis penetration, a capsule's as capsule_triangle_distance states, but for a
+/// capsule whose segment crosses the triangle: there the contact takes the least push out
+/// through one of the triangle's edges (normal square to the edge and the axis, feature kEdge,
+/// gap minus the radius and how far the edge lies beyond the segment) when that is shorter than
+/// the push along the face's normal and no other solid triangle sharing the edge goes on beyond
+/// it along that push (a box's edge is a way out; a tiled floor's inner edge, a ramp's foot or a
+/// gentle crest is not).
 
 #include <cstdint>
 #include <vector>

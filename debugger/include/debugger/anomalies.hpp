@@ -82,6 +82,10 @@ class AnomalyFinder {
   /// Appends the anomalies of frame `frame` (from `before` to `after` with `input`) to `out`.
   void find(int frame, const collision::CharacterState& before, const collision::CharacterState& after,
             const FrameInput& input, const collision::Trace& trace, std::vector<Event>& out);
+  /// Judges the frames that follow with `body` and `params` (a fork's, from the frame it
+  /// starts at): depths, radii and skins are the body's that ran the frame. What the finder
+  /// remembers of the frames before (the last moves and inputs) is kept.
+  void follow(const collision::Body& body, const collision::CharacterParams& params);
 
  private:
   const collision::World* world_;

@@ -66,6 +66,9 @@ class EventDetector {
   std::vector<Event> detect(int frame, const collision::CharacterState& before,
                             const collision::CharacterState& after, const FrameInput& input,
                             const collision::Trace& trace);
+  /// Judges the frames that follow with a fork's `body` and `params` (Session::segment_at):
+  /// a replayed session calls it at each fork, before the fork's first frame.
+  void follow(const collision::Body& body, const collision::CharacterParams& params);
 
  private:
   collision::CharacterParams params_;
