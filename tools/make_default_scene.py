@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes assets/default_scene.obj: one small level with every known failure case of character
-collision (shared/DESIGN.md, "Known failure cases"), for the debugger's default scene.
+collision (tunnelling, acute corners and creases, jitter against walls, ghost hits on the seams of
+coplanar triangles, stairs and slopes, starting in contact, precision far from the origin), for
+the debugger's default scene.
 
 Units are metres, Y is up (an OBJ's usual convention; Assimp and the debugger read it as Y-up).
 A body of radius 0.4 (height 0.8) walks it: step height 0.45, max slope 45 degrees.

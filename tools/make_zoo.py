@@ -89,7 +89,7 @@ def wedge():
     # (8, 0.604, 0). The body walks east at z = 0.38, 0.2 m below the apex's height: it passes
     # 0.43 m from the apex, clear of the real blade (radius 0.4), but inside seed 000's offset
     # prism, whose edge planes, grown by L = r, meet far beyond a sharp vertex and are capped
-    # only L beyond it (shared/DESIGN.md).
+    # only L beyond it (docs/trace-format.md, "The offset prism").
     apex, half = (8.0, 0.604, 0.0), math.tan(math.radians(10.0)) * 3.0
     m.tri((8.0, apex[1] - half, -3.0), apex, (8.0, apex[1] + half, -3.0))
     return m, 'a 20 degree wedge sticking out of a wall; walk past its apex', (0.0, 0.45, 0.38), 0

@@ -1,7 +1,8 @@
 // Seed 000: the body's centre as a point moving from its old to its new position, tested
 // against each triangle's offset plane S' and clipped by the edge and acute-angle clip planes
-// (shared/seeds/000, stated exactly in shared/DESIGN.md). Response: put the new position back
-// onto S' plus a small epsilon, so the move continues parallel to the plane.
+// (shared/seeds/000; the planes in exact terms: docs/trace-format.md, "The offset prism").
+// Response: put the new position back onto S' plus a small epsilon, so the move continues
+// parallel to the plane.
 //
 // Faithful, flaws included, because the debugger exists to show them:
 // - only a crossing of S' from the front (old distance > 0, new distance <= 0) counts, so a
@@ -11,7 +12,7 @@
 // - triangles are processed in turn and each response changes the new position that the next
 //   triangle sees (the old position stays fixed), so several triangles may correct one move.
 //
-// Where this differs from the seed's listing, it follows DESIGN.md: the clip planes test the
+// Where this differs from the seed's listing, on purpose: the clip planes test the
 // crossing point (the listing tests the old position), the radius and epsilon are parameters
 // (the listing hard-codes D = 5 and 0.2), and the arithmetic is double.
 #include <cmath>

@@ -3,7 +3,7 @@
 // triangle take the contact point c - n·distance, accept it inside the triangle (the seed's
 // angle sum) or within the edge reach of an edge (closest point on each edge segment to the
 // centre), and push the sphere out along the normal by the overlap, on the centre's side
-// (shared/seeds/001, stated in shared/DESIGN.md).
+// (shared/seeds/001).
 //
 // Faithful, flaws included: the test looks only at the end position, so a move longer than
 // the wall's thickness plus the diameter passes through it untouched, and a centre that got

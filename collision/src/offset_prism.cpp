@@ -1,5 +1,5 @@
 // Seed 000's offset prism: the offset plane S', three edge clip planes and three acute-angle
-// clip planes of a triangle (shared/DESIGN.md, "The geometry of the overlays"). Computed in
+// clip planes of a triangle (in exact terms: docs/trace-format.md, "The offset prism"). Computed in
 // double so that planes of triangles far from the origin keep their precision; stored in the
 // trace as floats.
 #include <algorithm>

@@ -1,6 +1,7 @@
 #pragma once
 // Internal: the two classic methods from the seeds (shared/seeds/000, 001; their geometry is
-// stated exactly in shared/DESIGN.md), with the options the public move() leaves at defaults.
+// stated exactly in docs/trace-format.md, "The offset prism", and at the top of
+// method_sphere_classify.cpp), with the options the public move() leaves at defaults.
 //
 // Both methods are reproduced faithfully, flaws included, because the debugger exists to show
 // those flaws next to the robust method. Nothing here is a fix.
@@ -25,7 +26,7 @@ struct PlaneD {
   double distance(const glm::dvec3& p) const;
 };
 
-/// Seed 000's offset prism of one triangle (DESIGN.md, "The geometry of the overlays"), in
+/// Seed 000's offset prism of one triangle (docs/trace-format.md, "The offset prism"), in
 /// double. Every plane faces into the prism: a point is inside a clip plane when its distance
 /// is >= 0. A degenerate triangle (zero or non-finite normal) gives valid == false and all
 /// planes zero, so every distance is 0.

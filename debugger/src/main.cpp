@@ -1,4 +1,4 @@
-// prism: the collision debugger. See README.md, "Debugger".
+// prism: the collision debugger. Its manual: docs/debugger.md.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>

@@ -1,5 +1,5 @@
 // Seed 004: the box's 12 edges cast as segments at the new position, per-edge response. These
-// tests document what it catches and what it misses (shared/DESIGN.md: a triangle that pokes
+// tests document what it catches and what it misses (docs/architecture.md, "The seed methods": a triangle that pokes
 // through a face without crossing an edge); box_triangle_sat is the exact reference.
 #include <gtest/gtest.h>
 

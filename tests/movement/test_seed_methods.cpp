@@ -1,5 +1,5 @@
 // The classic methods from the seeds, reproduced with their flaws, beside the robust method.
-// These tests document the flaws (shared/DESIGN.md; issue 3, "The classic methods"): a test
+// These tests document the flaws (docs/architecture.md, "The seed methods"): a test
 // that shows a seed letting a body through is passing when the body goes through.
 #include <cmath>
 #include <numbers>
@@ -105,7 +105,7 @@ Triangle spike_triangle() {
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
-// The offset prism's geometry (DESIGN.md, "The geometry of the overlays").
+// The offset prism's geometry (docs/trace-format.md, "The offset prism").
 
 TEST(OffsetPrism, PlanesMatchDesignOnARightTriangle) {
   // A = origin, B on +x, C on +y: n = +z. r = 1, L = 0.5.

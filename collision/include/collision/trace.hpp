@@ -5,7 +5,7 @@
 ///
 /// Planes are stored as a unit normal and an offset: the plane is {p : n·p = d}, and a point's
 /// signed distance is n·p - d. For the offset prism of a triangle (seed 000; the exact geometry
-/// is in shared/DESIGN.md) "inside" means: offset plane distance crosses from > 0 to <= 0 during
+/// is in docs/trace-format.md, "The offset prism") "inside" means: offset plane distance crosses from > 0 to <= 0 during
 /// the move, and every clip-plane distance is >= 0 (the clip planes face into the prism).
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
 /// @file prism_geometry.hpp
-/// The faces of a tested triangle's offset prism (seed 000; exact terms in shared/DESIGN.md),
+/// The faces of a tested triangle's offset prism (seed 000; exact terms in docs/trace-format.md),
 /// computed from the planes the Trace recorded, so the picture shows what the method used.
 
 #include <array>

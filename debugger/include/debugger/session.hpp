@@ -2,7 +2,7 @@
 /// @file session.hpp
 /// A recording: the scene, the body, the method and parameters, and every frame's input, with
 /// keyframes of the body state. A frame is a pure function of (previous state, input, method,
-/// parameters) (shared/DESIGN.md), so the state of any frame is recomputed from the keyframe
+/// parameters) (docs/architecture.md, "Data flow"), so the state of any frame is recomputed from the keyframe
 /// before it, exactly, and a frame's Trace is recomputed on demand.
 
 #include <cstddef>
