@@ -100,32 +100,34 @@ const char* ground_name(collision::GroundState g) {
 void add_character_args(CLI::App* cmd, CharacterArgs& a) {
   cmd->add_option("--script", a.script, "segments: FRAMES VX VY VZ [jump] per line")->required();
   cmd->add_option("--hz", a.hz, "frames per second (default 60)");
-  // Each flag's domain is prism's and its session files' (setup_args::parse_character_flag).
+  // Each flag's domain is prism's and its session files' (setup_args::parse_character_flag,
+  // in run_character).
   for (const setup_args::CharacterFlag& f : setup_args::character_flags()) {
-    cmd->add_option(f.name, a.flags.*f.value, f.help)
-        ->check(CLI::Validator(
-            [&f](const std::string& text) -> std::string {
-              try {
-                (void)setup_args::parse_character_flag(f, text);
-              } catch (const std::invalid_argument& e) {  // "--gravity: ...": CLI11 adds the name
-                return std::string(e.what()).substr(std::string(f.name).size() + 2);
-              }
-              return {};
-            },
-            "NUMBER", f.name));
+    cmd->add_option_function<std::string>(f.name, [&a, &f](const std::string& text) { a.flag_text[f.name] = text; },
+                                          f.help);
   }
   cmd->add_option("--start", a.start, "start position X,Y,Z (default: the first spawn point)");
 }
 
 int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, const CharacterArgs& a) {
+  setup_args::CharacterFlags flags;
+  for (const setup_args::CharacterFlag& f : setup_args::character_flags()) {
+    if (const auto it = a.flag_text.find(f.name); it != a.flag_text.end()) {
+      try {
+        flags.*f.value = setup_args::parse_character_flag(f, it->second);
+      } catch (const std::invalid_argument& e) {
+        throw InputError(e.what());
+      }
+    }
+  }
   collision::Body body = resolve_body(b, "character");
   const collision::Method method = resolve_method(m);
   // A frame is 1/H s: at most 1 s, as a session file's dt (debugger/session_file.hpp).
   if (!(std::isfinite(a.hz) && a.hz >= 1.0f && a.hz <= 100000.0f)) {
     throw InputError("--hz " + setup_args::shortest(a.hz) + " is outside its domain [1, 100000] (a frame is 1/H s, at most 1 s)");
   }
-  if (a.flags.skin && !(*a.flags.skin < body.min_radius())) {
-    throw InputError("--skin " + setup_args::shortest(*a.flags.skin) + " must be below the body's smallest radius (" +
+  if (flags.skin && !(*flags.skin < body.min_radius())) {
+    throw InputError("--skin " + setup_args::shortest(*flags.skin) + " must be below the body's smallest radius (" +
                      setup_args::shortest(body.min_radius()) + ")");
   }
   const std::vector<Segment> script = read_script(a.script);
@@ -135,7 +137,7 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
   body.axis = params.up;  // a capsule's axis
   params.move.method = method;
   params.move.max_iterations = m.max_iterations;
-  setup_args::apply(a.flags, params);
+  setup_args::apply(flags, params);
   params = params.resolved(body);  // throws std::invalid_argument naming the bad value
   const float dt = 1.0f / a.hz;
   collision::CharacterState state;

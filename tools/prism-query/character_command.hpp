@@ -1,6 +1,7 @@
 #pragma once
 // prism-query character: a scripted character run, one CSV line per frame.
 #include <optional>
+#include <map>
 #include <string>
 
 #include "level_args.hpp"
@@ -11,7 +12,9 @@ namespace prism_query {
 struct CharacterArgs {
   std::string script;
   float hz = 60.0f;
-  setup_args::CharacterFlags flags;  ///< --gravity ... --recovery (shared with prism)
+  /// --gravity ... --recovery as given (setup_args::character_flags(), shared with prism), read
+  /// by run_character so that a value outside the domain is its error (exit 1), as every other.
+  std::map<std::string, std::string> flag_text;
   std::string start;  ///< X,Y,Z, or empty: the level's first spawn point (or a free point)
 };
 void add_character_args(CLI::App* cmd, CharacterArgs& a);
