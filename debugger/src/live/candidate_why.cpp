@@ -41,8 +41,14 @@ std::string candidate_why(const collision::SlideIteration& it, const collision::
   using V = collision::Verdict;
   switch (t.verdict) {
     case V::kHit:
-      std::snprintf(out, sizeof out, "hit at toi %.4f on its %s (the earliest)", static_cast<double>(t.toi),
-                    collision::to_string(t.feature));
+      // The classic methods mark every triangle they hit; only the accepted toi is the earliest.
+      if (t.toi <= accepted_toi) {
+        std::snprintf(out, sizeof out, "hit at toi %.4f on its %s (the earliest)", static_cast<double>(t.toi),
+                      collision::to_string(t.feature));
+      } else {
+        std::snprintf(out, sizeof out, "hit at toi %.4f on its %s, after the accepted %.4f", static_cast<double>(t.toi),
+                      collision::to_string(t.feature), static_cast<double>(accepted_toi));
+      }
       break;
     case V::kContactLater:
       std::snprintf(out, sizeof out, "touched later: toi %.4f > accepted %.4f (%s)", static_cast<double>(t.toi),
