@@ -26,7 +26,7 @@
 #include "collision/world.hpp"
 #include "collision_io/level.hpp"
 #include "prism_walks/start_points.hpp"
-#include "prism_walks/walk_script.hpp"
+#include "prism_walks/random_input.hpp"
 
 namespace {
 
@@ -79,7 +79,7 @@ Result bench_map(const std::string& name, int walks, int frames, int repeats, bo
   // The inputs are generated up front so that only the moves are timed.
   std::vector<std::vector<collision::CharacterInput>> inputs(starts.size());
   for (std::size_t w = 0; w < starts.size(); ++w) {
-    prism_walks::WalkScript script(kSeed, static_cast<std::uint32_t>(w), params.up);
+    prism_walks::RandomInput script(kSeed, static_cast<std::uint32_t>(w), params.up);
     for (int f = 0; f < frames; ++f) inputs[w].push_back(collision::walk_input(script.next(), params, body));
   }
 

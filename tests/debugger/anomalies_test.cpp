@@ -1,5 +1,5 @@
 // The anomaly finder on made-up frames: each kind's threshold on the simplest motion that
-// crosses it, and the same motion just inside it (debugger/include/debugger/anomalies.hpp).
+// crosses it, and the same motion just inside it (debugger/record/include/debugger/anomalies.hpp).
 #include <vector>
 
 #include <gtest/gtest.h>

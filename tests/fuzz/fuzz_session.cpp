@@ -1,4 +1,4 @@
-// libFuzzer target: session files (the debugger's loader, debugger/src/session_file.cpp) ->
+// libFuzzer target: session files (the debugger's loader, debugger/record/src/session_file.cpp) ->
 // replay of the first frames over a fixed level (the tiny map; the file's scene is not loaded).
 // A file gives a recording or a SessionError naming its line; a recording the loader accepts
 // replays into finite states, or stops at a frame the core refuses (std::invalid_argument).

@@ -1,4 +1,4 @@
-// libFuzzer target: walk scripts (debugger/src/walk_script.cpp) -> the inputs of the first
+// libFuzzer target: walk scripts (debugger/record/src/walk_script.cpp) -> the inputs of the first
 // frames -> a character walking them over a fixed level (the tiny map). A script gives segments
 // or an error naming its line (with control bytes escaped); the inputs are finite with a wish no
 // longer than 1; the walk gives finite states or stops at a frame the core refuses.

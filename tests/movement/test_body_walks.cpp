@@ -28,7 +28,7 @@
 #include "collision/world.hpp"
 #include "collision_io/level.hpp"
 #include "prism_walks/start_points.hpp"
-#include "prism_walks/walk_script.hpp"
+#include "prism_walks/random_input.hpp"
 
 #ifndef PRISM_BODY_WALKS
 #define PRISM_BODY_WALKS 4  // walks per scene, body and fork (the sanitizer build runs 1)
@@ -74,7 +74,7 @@ float spacing(const glm::vec3& p) {
 void run(const collision::World& world, const glm::vec3& up, const Body& first, const Body* second,
          std::uint32_t walk, const glm::vec3& start, const collision::CharacterParams& base, Tally (&tally)[4],
          int first_index, int second_index, std::string& failures) {
-  prism_walks::WalkScript script(kSeed, walk, up);
+  prism_walks::RandomInput script(kSeed, walk, up);
   float lowest = std::numeric_limits<float>::infinity();  // a body height below the scene
   for (const glm::vec3& v : world.mesh().positions) lowest = std::min(lowest, glm::dot(v, up));
   lowest -= 2.0f * first.extent_along(up);

@@ -14,6 +14,7 @@
 
 #include "collision/world.hpp"
 #include "collision_io/level.hpp"
+#include "debugger/anomalies.hpp"
 #include "prism_walks/random_walk.hpp"
 #include "prism_walks/start_points.hpp"
 
@@ -26,6 +27,7 @@ namespace {
 constexpr int kFrames = 600;
 constexpr float kRadius = 16.0f;
 constexpr std::uint32_t kSeed = 20240603u;
+constexpr int kStuckFrames = debugger::AnomalyThresholds{}.stuck_walk_frames;  // a second at 60 Hz
 
 struct LoadedMap {
   collision::io::Level level;
@@ -140,9 +142,9 @@ TEST(RealMapWalks, SameWalkTwiceIsBitIdentical) {
 
 // The walk's inputs depend on (seed, walk) only: replaying walk 5 alone equals walk 5 of a run.
 TEST(RealMapWalks, WalkScriptDependsOnlyOnSeedAndWalk) {
-  prism_walks::WalkScript a(kSeed, 5, {0, 0, 1});
-  prism_walks::WalkScript b(kSeed, 5, {0, 0, 1});
-  prism_walks::WalkScript other(kSeed, 6, {0, 0, 1});
+  prism_walks::RandomInput a(kSeed, 5, {0, 0, 1});
+  prism_walks::RandomInput b(kSeed, 5, {0, 0, 1});
+  prism_walks::RandomInput other(kSeed, 6, {0, 0, 1});
   bool differs = false;
   for (int f = 0; f < kFrames; ++f) {
     const auto x = a.next(), y = b.next(), z = other.next();
@@ -158,19 +160,19 @@ TEST(RealMapWalks, WalkScriptDependsOnlyOnSeedAndWalk) {
 // while free is stuck, a blocked wish resets the count, and on oa_dm1 a body sunk into the
 // floor under a spawn point is a deep overlap and a drop through that floor a wall pass.
 TEST(RealMapWalks, StuckWatchFlagsASecondWithoutProgressWhileFree) {
-  prism_walks::StuckWatch watch;
-  for (int f = 0; f < prism_walks::StuckWatch::kFrames; ++f) {
+  debugger::StuckWatch watch(kRadius);  // moving: more than kRadius / 16 = 1 unit
+  for (int f = 0; f < kStuckFrames; ++f) {
     ASSERT_FALSE(watch.update({0.5f, 0, 0}, true)) << f;
   }
   EXPECT_TRUE(watch.update({0.5f, 0, 0}, true));
   EXPECT_FALSE(watch.update({0.5f, 0, 0}, true));  // once per walk
 
-  prism_walks::StuckWatch blocked;
-  for (int f = 0; f < 3 * prism_walks::StuckWatch::kFrames; ++f) {
+  debugger::StuckWatch blocked(kRadius);
+  for (int f = 0; f < 3 * kStuckFrames; ++f) {
     ASSERT_FALSE(blocked.update({0, 0, 0}, f % 30 != 0)) << f;
   }
-  prism_walks::StuckWatch moving;
-  for (int f = 0; f < 3 * prism_walks::StuckWatch::kFrames; ++f) {
+  debugger::StuckWatch moving(kRadius);
+  for (int f = 0; f < 3 * kStuckFrames; ++f) {
     ASSERT_FALSE(moving.update({0.1f * static_cast<float>(f), 0, 0}, true)) << f;
   }
 }
@@ -178,13 +180,39 @@ TEST(RealMapWalks, StuckWatchFlagsASecondWithoutProgressWhileFree) {
 TEST(RealMapWalks, ChecksSeeASunkBodyAndADropThroughTheFloor) {
   const LoadedMap& m = map("oa_dm1");
   const collision::Body body = collision::Body::sphere(kRadius);
-  const prism_walks::AnomalyChecks checks{*m.world, body, 0.16f};
+  collision::CharacterParams params;
+  params.up = m.level.up;
+  const debugger::AnomalyFinder checks(*m.world, body, params, 1.0f / 60.0f, false);  // skin 0.16
   const glm::vec3 spawn = m.level.spawns.front().origin;  // 24 units above the floor
   EXPECT_EQ(checks.overlap_beyond_skin(spawn), 0.0f);
   EXPECT_GT(checks.overlap_beyond_skin(spawn - glm::vec3(0, 0, 20)), 11.0f);  // 12 deep
   EXPECT_FALSE(checks.passes_through_wall(spawn, spawn - glm::vec3(0, 0, 20)));
   EXPECT_TRUE(checks.passes_through_wall(spawn, spawn - glm::vec3(0, 0, 30)));
   EXPECT_FALSE(checks.free_along(spawn - glm::vec3(0, 0, 20), {1, 0, 0}));
+}
+
+// The stuck_walk rule is radius-relative (r/16, debugger/anomalies.hpp): as the absolute "1 unit"
+// it was, every walk of a 0.05 body on the metre-scale default scene (prism-query walk --sphere
+// 0.05 ... --seed 4: 20 of 20) counted as stuck, walking a few body widths a second at its own
+// size-derived pace. A step of a fifth of r a frame is progress for any r.
+TEST(RealMapWalks, TinyBodyWalkingAtItsOwnPaceIsNotStuck) {
+  debugger::StuckWatch tiny(0.05f);
+  for (int f = 0; f < 3 * kStuckFrames; ++f) {
+    ASSERT_FALSE(tiny.update({0.01f * static_cast<float>(f), 0, 0}, true)) << f;
+  }
+  collision::io::Level level = collision::io::load_level(PRISM_SOURCE_DIR "/assets/default_scene.obj");
+  const collision::World world(level.mesh);
+  collision::Body body = collision::Body::sphere(0.05f);
+  body.axis = level.up;
+  prism_walks::WalkSetup setup(world, body);  // as prism-query walk sets it up
+  setup.params.up = level.up;
+  setup.seed = 4;
+  const auto starts = prism_walks::start_points(level, world, body, level.up, 20, setup.seed);
+  const prism_walks::WalkCounts c = prism_walks::run_walks(setup, starts);
+  EXPECT_EQ(c.walks, 20u);
+  EXPECT_EQ(c.stuck_walks, 0u);
+  EXPECT_EQ(c.deep_overlap_frames, 0u);
+  EXPECT_EQ(c.wall_passes, 0u);
 }
 
 }  // namespace

@@ -15,7 +15,7 @@
 
 #include "collision/queries.hpp"
 #include "debugger/view.hpp"
-#include "script_lines.hpp"
+#include "debugger/script_lines.hpp"
 
 namespace debugger::live {
 namespace {

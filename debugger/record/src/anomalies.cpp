@@ -72,16 +72,86 @@ glm::vec3 single_wall(const collision::CharacterState& s, glm::vec3 up, float sp
 
 }  // namespace
 
+StuckWatch::StuckWatch(float radius, const AnomalyThresholds& thresholds)
+    : distance_(radius * thresholds.stuck_walk_radius_fraction), frames_limit_(thresholds.stuck_walk_frames) {}
+
+bool StuckWatch::update(const glm::vec3& position, bool free) {
+  if (frames_ == 0 || !free || glm::length(position - anchor_) > distance_) {
+    anchor_ = position;
+    frames_ = free ? 1 : 0;
+    return false;
+  }
+  ++frames_;
+  if (frames_ > frames_limit_ && !reported_) {
+    reported_ = true;
+    return true;
+  }
+  return false;
+}
+
 AnomalyFinder::AnomalyFinder(const collision::World& world, const collision::Body& body,
                              const collision::CharacterParams& params, float dt, bool all_kinds,
                              AnomalyThresholds thresholds)
     : world_(&world), body_(body), params_(params.resolved(body)), dt_(dt),
-      skin_(params.move.resolved_skin(body)), all_kinds_(all_kinds), th_(thresholds) {}
+      skin_(params.move.resolved_skin(body)), all_kinds_(all_kinds), th_(thresholds),
+      stuck_(body.min_radius(), thresholds) {}
 
 void AnomalyFinder::follow(const collision::Body& body, const collision::CharacterParams& params) {
   body_ = body;
   params_ = params.resolved(body);
   skin_ = params.move.resolved_skin(body);
+  stuck_ = StuckWatch(body.min_radius(), th_);  // a new body's second starts anew
+}
+
+float AnomalyFinder::deepest_overlap(const glm::vec3& centre, std::vector<std::uint32_t>* deep,
+                                     std::uint32_t* deepest_triangle) const {
+  thread_local std::vector<std::uint32_t> near;
+  near.clear();
+  collision::overlap_sphere(*world_, centre, body_.bounding_radius(), near);
+  float deepest = 0.0f;
+  for (std::uint32_t t : near) {
+    const float depth = -gap_to_triangle(*world_, body_, centre, t);
+    if (depth > th_.overlap_skins * skin_) {
+      if (deep) deep->push_back(t);
+      if (depth > deepest && deepest_triangle) *deepest_triangle = t;
+      deepest = std::max(deepest, depth);
+    }
+  }
+  if (deep) sort_unique(*deep);
+  return deepest;
+}
+
+float AnomalyFinder::overlap_beyond_skin(const glm::vec3& centre, std::vector<std::uint32_t>* deep,
+                                         std::uint32_t* deepest) const {
+  const float depth = deepest_overlap(centre, deep, deepest);
+  return depth > 0.0f ? depth - th_.overlap_skins * skin_ : 0.0f;
+}
+
+bool AnomalyFinder::passes_through_wall(const glm::vec3& from, const glm::vec3& to, std::uint32_t* triangle,
+                                        float* t) const {
+  const glm::vec3 d = to - from;
+  if (d.x == 0.0f && d.y == 0.0f && d.z == 0.0f) return false;
+  const collision::RayHit h = collision::raycast(*world_, from, d);  // the BVH holds solid triangles only
+  if (!h.hit) return false;
+  if (triangle) *triangle = h.triangle;
+  if (t) *t = h.t;
+  return true;
+}
+
+bool AnomalyFinder::free_along(const glm::vec3& centre, const glm::vec3& dir) const {
+  return !collision::sweep(*world_, body_, centre, dir * body_.min_radius()).hit;
+}
+
+WalkFrameVerdict AnomalyFinder::judge_walk_frame(const collision::CharacterState& before,
+                                                 const collision::CharacterState& after,
+                                                 const collision::WalkInput& input) {
+  WalkFrameVerdict v;
+  v.overlap_beyond_skin = overlap_beyond_skin(after.position, nullptr, &v.overlap_triangle);
+  v.passes_through = passes_through_wall(before.position, after.position, &v.wall_triangle);
+  const float wish = glm::length(input.wish);
+  const bool free = wish > 0.0f && free_along(after.position, input.wish / wish);
+  v.stuck = stuck_.update(after.position, free);
+  return v;
 }
 
 void AnomalyFinder::find(int frame, const collision::CharacterState& before,
@@ -97,26 +167,17 @@ void AnomalyFinder::find(int frame, const collision::CharacterState& before,
 
   // Overlap deeper than the skin.
   {
-    std::vector<std::uint32_t> near, deep;
-    collision::overlap_sphere(*world_, after.position, body_.bounding_radius(), near);
-    float deepest = 0.0f;
-    for (std::uint32_t t : near) {
-      const float depth = -gap_to_triangle(*world_, body_, after.position, t);
-      if (depth > th_.overlap_skins * skin_) {
-        deep.push_back(t);
-        deepest = std::max(deepest, depth);
-      }
-    }
-    if (!deep.empty()) {
-      sort_unique(deep);
+    std::vector<std::uint32_t> deep;
+    const float deepest = deepest_overlap(after.position, &deep, nullptr);
+    if (!deep.empty())
       add(EventKind::kEndsInOverlap, fmt("depth %.4g (skin %.4g)", deepest, skin_), std::move(deep));
-    }
   }
 
   // Tunnelling: the centre's straight path crosses a solid triangle.
-  const collision::RayHit through = collision::raycast(*world_, before.position, after.position - before.position);
-  if (through.hit && world_->mesh().solid(through.triangle))
-    add(EventKind::kPassThrough, fmt("triangle %.0f at t %.4g", through.triangle, through.t), {through.triangle});
+  std::uint32_t crossed = collision::kNoTriangle;
+  float crossed_at = 0.0f;
+  if (passes_through_wall(before.position, after.position, &crossed, &crossed_at))
+    add(EventKind::kPassThrough, fmt("triangle %.0f at t %.4g", crossed, crossed_at), {crossed});
 
   // Stuck: wants to move, does not, the way is free.
   const glm::vec3 moved = horizontal(after.position - before.position, up);

@@ -9,7 +9,7 @@
 #include <glm/geometric.hpp>
 
 #include "collision/queries.hpp"
-#include "prism_walks/walk_script.hpp"
+#include "prism_walks/random_input.hpp"
 
 namespace prism_walks {
 

@@ -1,4 +1,4 @@
-#include "prism_walks/walk_script.hpp"
+#include "prism_walks/random_input.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -21,8 +21,8 @@ int uniform_int(std::mt19937& rng, int lo, int hi) {
   return lo + static_cast<int>(rng() % span);  // the bias is irrelevant for spans this small
 }
 
-WalkScript::WalkScript(std::uint32_t seed, std::uint32_t walk, const glm::vec3& up,
-                       const WalkScriptParams& params)
+RandomInput::RandomInput(std::uint32_t seed, std::uint32_t walk, const glm::vec3& up,
+                       const RandomInputParams& params)
     : rng_(walk_rng(seed, walk)), params_(params) {
   const glm::vec3 u = glm::normalize(up);
   // The world axis least aligned with up gives a stable tangent.
@@ -33,7 +33,7 @@ WalkScript::WalkScript(std::uint32_t seed, std::uint32_t walk, const glm::vec3& 
   bitangent_ = glm::cross(u, tangent_);
 }
 
-void WalkScript::new_segment() {
+void RandomInput::new_segment() {
   const float hold = params_.min_hold_s + (params_.max_hold_s - params_.min_hold_s) * uniform01(rng_);
   frames_left_ = std::max(1, static_cast<int>(std::lround(hold * params_.frame_rate)));
   const float angle = 6.28318530718f * uniform01(rng_);
@@ -43,7 +43,7 @@ void WalkScript::new_segment() {
   held_.speed_scale = run ? 2.0f : 1.0f;
 }
 
-collision::WalkInput WalkScript::next() {
+collision::WalkInput RandomInput::next() {
   if (frames_left_ <= 0) new_segment();
   --frames_left_;
   collision::WalkInput in = held_;

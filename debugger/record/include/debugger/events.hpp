@@ -35,7 +35,7 @@ enum class EventKind : std::uint8_t {
   kPassThrough,      ///< the centre's path crossed a solid triangle
   kNoProgress,       ///< the wish asked to move, the way was free, the body did not move
   kJitter,           ///< the body keeps reversing direction under the same input
-  // The anomaly finder's further kinds (--find-anomalies; debugger/include/debugger/anomalies.hpp):
+  // The anomaly finder's further kinds (--find-anomalies; debugger/record/include/debugger/anomalies.hpp):
   kGhostBump,        ///< a vertical velocity spike on flat walkable ground (an internal edge)
   kLostSpeed,        ///< sliding along one wall much slower than the input's part along it
   kEarlyCatch,       ///< a hit stopped the body farther from the triangle than radius + skin

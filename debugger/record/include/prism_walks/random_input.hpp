@@ -1,6 +1,6 @@
 #pragma once
-/// @file walk_script.hpp
-/// The inputs of a seeded random walk: a wish direction held for 0.5 to 2 seconds, then a new
+/// @file random_input.hpp
+/// The inputs of a seeded random walk (one of the walk sources, debugger/walk_source.hpp): a wish direction held for 0.5 to 2 seconds, then a new
 /// one; now and then a jump, a pause or a run. Every number comes from a std::mt19937 and is
 /// turned into floats and integers by our own arithmetic (not the standard distributions, whose
 /// results differ between standard libraries), so a walk depends only on (seed, walk index).
@@ -23,7 +23,7 @@ float uniform01(std::mt19937& rng);
 /// Uniform integer in [lo, hi] (inclusive; hi - lo small).
 int uniform_int(std::mt19937& rng, int lo, int hi);
 
-struct WalkScriptParams {
+struct RandomInputParams {
   float frame_rate = 60.0f;     ///< frames per second the script is stepped at
   float min_hold_s = 0.5f;      ///< shortest time a wish direction is held, seconds
   float max_hold_s = 2.0f;      ///< longest time a wish direction is held, seconds
@@ -32,12 +32,12 @@ struct WalkScriptParams {
   float run_chance = 0.2f;      ///< chance that a new segment runs (speed_scale 2)
 };
 
-/// Generates one walk's inputs frame by frame. Wish directions are unit vectors perpendicular
-/// to `up`, at a uniformly random angle.
-class WalkScript {
+/// Generates one walk's inputs frame by frame (a text script is debugger::WalkScript). Wish
+/// directions are unit vectors perpendicular to `up`, at a uniformly random angle.
+class RandomInput {
  public:
-  WalkScript(std::uint32_t seed, std::uint32_t walk, const glm::vec3& up,
-             const WalkScriptParams& params = {});
+  RandomInput(std::uint32_t seed, std::uint32_t walk, const glm::vec3& up,
+              const RandomInputParams& params = {});
 
   /// The input of the next frame.
   collision::WalkInput next();
@@ -46,7 +46,7 @@ class WalkScript {
   void new_segment();
 
   std::mt19937 rng_;
-  WalkScriptParams params_;
+  RandomInputParams params_;
   glm::vec3 tangent_{1.0f, 0.0f, 0.0f}, bitangent_{0.0f, 1.0f, 0.0f};
   collision::WalkInput held_;
   int frames_left_ = 0;

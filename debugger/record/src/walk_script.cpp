@@ -8,7 +8,7 @@
 #include <glm/geometric.hpp>
 
 #include "heading/heading.hpp"
-#include "script_lines.hpp"
+#include "debugger/script_lines.hpp"
 
 namespace debugger {
 namespace {

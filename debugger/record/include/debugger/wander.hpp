@@ -22,6 +22,10 @@ struct Wander {
   FrameInput segment;         ///< the input held during the segment (jump only on its first frame)
 };
 
+/// The look yaw (radians about `up`, heading's convention) of the horizontal direction `dir`:
+/// where the wander and the random walks (walk_source.hpp) look while they walk.
+float yaw_of(glm::vec3 up, glm::vec3 dir);
+
 /// The wander's input for frame `frame`, given the body's state before it; `size` is the body's
 /// largest semi-axis (the reach of the rays is 40 of it), `dt` seconds a frame.
 FrameInput wander_input(Wander& wander, const collision::World& world, const collision::CharacterState& state,

@@ -25,12 +25,6 @@ std::uint64_t next(std::uint64_t& s) {
 }
 float uniform(std::uint64_t& s) { return static_cast<float>(next(s) >> 40) / static_cast<float>(1u << 24); }
 
-float yaw_of(glm::vec3 up, glm::vec3 dir) {
-  const glm::vec3 e1 = heading::direction_from_angles(up, 0.0f, 0.0f);
-  const glm::vec3 e2 = heading::direction_from_angles(up, 0.25f * kTwoPi, 0.0f);
-  return std::atan2(glm::dot(dir, e2), glm::dot(dir, e1));
-}
-
 // A floor within reach below the spot `ahead` sizes along `dir`: the wander never walks off into
 // the void around a model that floats in space (a ledge with a floor below is fine).
 bool floor_ahead(const collision::World& world, glm::vec3 from, glm::vec3 dir, glm::vec3 up, float size, float ahead) {
@@ -40,6 +34,12 @@ bool floor_ahead(const collision::World& world, glm::vec3 from, glm::vec3 dir, g
 }
 
 }  // namespace
+
+float yaw_of(glm::vec3 up, glm::vec3 dir) {
+  const glm::vec3 e1 = heading::direction_from_angles(up, 0.0f, 0.0f);
+  const glm::vec3 e2 = heading::direction_from_angles(up, 0.25f * kTwoPi, 0.0f);
+  return std::atan2(glm::dot(dir, e2), glm::dot(dir, e1));
+}
 
 FrameInput wander_input(Wander& w, const collision::World& world, const collision::CharacterState& state,
                         glm::vec3 up, float size, float dt, int frame) {

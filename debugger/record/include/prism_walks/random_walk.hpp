@@ -1,7 +1,9 @@
 #pragma once
 /// @file random_walk.hpp
-/// Running seeded random walks with gravity (collision::step_character at a fixed time step)
-/// and counting the anomalies of anomalies.hpp.
+/// Running seeded random walks with gravity (collision::step_character at a fixed time step,
+/// the input from a RandomWalk source, debugger/walk_source.hpp) and counting the anomalies the
+/// finder's walk rules find (debugger/anomalies.hpp: ends_in_overlap, pass_through,
+/// stuck_walk).
 
 #include <cstdint>
 #include <cstdio>
@@ -13,10 +15,14 @@
 
 #include "collision/character.hpp"
 #include "collision/world.hpp"
-#include "prism_walks/anomalies.hpp"
-#include "prism_walks/walk_script.hpp"
+#include "prism_walks/random_input.hpp"
 
 namespace prism_walks {
+
+/// The kinds a run of walks counts, by the finder's rules: ends_in_overlap, pass_through and
+/// stuck_walk (named here as the walks print them).
+enum class AnomalyKind : std::uint8_t { kDeepOverlap, kWallPass, kStuck };
+const char* to_string(AnomalyKind k);
 
 /// Everything a run of walks needs besides the start points.
 struct WalkSetup {
@@ -27,8 +33,8 @@ struct WalkSetup {
   collision::CharacterParams params;  ///< up, method, max iterations, ...
   float dt = 1.0f / 60.0f;            ///< seconds per frame
   int frames = 600;                   ///< frames per walk
-  std::uint32_t seed = 1;             ///< walk i uses WalkScript(seed, i)
-  WalkScriptParams script;
+  std::uint32_t seed = 1;             ///< walk i uses RandomInput(seed, i)
+  RandomInputParams script;
   bool check = true;                  ///< run the anomaly checks (off for benchmarks)
 };
 

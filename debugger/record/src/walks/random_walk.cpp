@@ -4,7 +4,9 @@
 #include <cmath>
 #include <sstream>
 
-#include <glm/geometric.hpp>
+#include "debugger/anomalies.hpp"
+#include "debugger/spawn.hpp"
+#include "debugger/walk_source.hpp"
 
 namespace prism_walks {
 
@@ -44,6 +46,15 @@ std::string dec(const glm::vec3& v) {
 
 }  // namespace
 
+const char* to_string(AnomalyKind k) {
+  switch (k) {
+    case AnomalyKind::kDeepOverlap: return "deep-overlap";
+    case AnomalyKind::kWallPass: return "wall-pass";
+    case AnomalyKind::kStuck: return "stuck";
+  }
+  return "unknown";
+}
+
 void WalkCounts::add(const WalkCounts& o) {
   walks += o.walks;
   frames += o.frames;
@@ -57,21 +68,22 @@ void WalkCounts::add(const WalkCounts& o) {
 void run_walk(const WalkSetup& setup, std::uint32_t walk, const glm::vec3& start,
               WalkCounts& counts, const FrameSink& sink) {
   const collision::CharacterParams params = setup.params.resolved(setup.body);
-  const AnomalyChecks checks{setup.world, setup.body, params.move.resolved_skin(setup.body)};
-  WalkScript script(setup.seed, walk, params.up, setup.script);
-  StuckWatch stuck;
+  debugger::AnomalyFinder finder(setup.world, setup.body, setup.params, setup.dt, false);
+  debugger::WalkSource source = debugger::RandomWalk{RandomInput(setup.seed, walk, params.up, setup.script)};
+  const debugger::WalkContext context{&setup.world, params.up, setup.dt, debugger::body_size(setup.body)};
   collision::CharacterState placed;
   placed.position = start;
   collision::CharacterState state = collision::refresh_contacts(setup.world, setup.body, placed, params);
   double seconds = 0.0;
   for (int frame = 0; frame < setup.frames; ++frame) {
-    const collision::WalkInput input = script.next();
+    const collision::WalkInput input = debugger::next_input(source, context, frame, state).character;
     const auto t0 = Clock::now();
     const collision::CharacterState next =
         collision::step_character(setup.world, setup.body, state, collision::walk_input(input, params, setup.body),
                                   setup.dt, params);
     seconds += std::chrono::duration<double>(Clock::now() - t0).count();
     if (setup.check) {
+      const debugger::WalkFrameVerdict v = finder.judge_walk_frame(state, next, input);
       Anomaly a;
       a.walk = walk;
       a.frame = frame;
@@ -79,21 +91,21 @@ void run_walk(const WalkSetup& setup, std::uint32_t walk, const glm::vec3& start
       a.before = state;
       a.input = input;
       a.after = next;
-      const float beyond = checks.overlap_beyond_skin(next.position, &a.triangle);
-      if (beyond > 0.0f) {
+      // An example lists the triangle of the last rule that named one (as each kind is checked).
+      if (v.overlap_beyond_skin > 0.0f) {
         ++counts.deep_overlap_frames;
         a.kind = AnomalyKind::kDeepOverlap;
-        a.depth = beyond;
+        a.depth = v.overlap_beyond_skin;
+        a.triangle = v.overlap_triangle;
         keep_example(counts, a);
       }
-      if (checks.passes_through_wall(state.position, next.position, &a.triangle)) {
+      if (v.passes_through) {
         ++counts.wall_passes;
         a.kind = AnomalyKind::kWallPass;
+        a.triangle = v.wall_triangle;
         keep_example(counts, a);
       }
-      const float wish_len = glm::length(input.wish);
-      const bool free = wish_len > 0.0f && checks.free_along(next.position, input.wish / wish_len);
-      if (stuck.update(next.position, free)) {
+      if (v.stuck) {
         ++counts.stuck_walks;
         a.kind = AnomalyKind::kStuck;
         keep_example(counts, a);
