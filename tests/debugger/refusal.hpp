@@ -1,6 +1,6 @@
 #pragma once
 // The message prism's command line refuses `args` with ("" when it takes them): the tests of
-// its options (test_command_line.cpp, session_domain_test.cpp).
+// its options (test_command_line.cpp, test_session_domain.cpp).
 #include <string>
 #include <vector>
 
