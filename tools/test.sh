@@ -20,8 +20,8 @@ for preset in release sanitize; do
 done
 # The core's suites once more with denormals-are-zero and flush-to-zero on, as a game may run
 # them: the programs linking tests/support/denormals_are_zero.cpp read PRISM_TEST_DAZ.
-for program in collision/test_collision movement/test_movement movement/test_movement_seeds \
-               movement/test_batch movement/test_real_map_walks collision2d/test_doom_maps peer/test_peer; do
+for program in collision/test_collision collision/movement/test_movement collision/movement/test_movement_seeds \
+               collision/movement/test_batch collision/movement/test_real_map_walks collision2d/test_doom_maps peer/test_peer; do
   echo "denormals are zero: $program"
   (cd "build/release/tests/$(dirname "$program")" && PRISM_TEST_DAZ=1 "./$(basename "$program")" --gtest_brief=1)
 done

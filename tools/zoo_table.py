@@ -94,7 +94,7 @@ def main():
                  '`--find-anomalies`. Anomaly kinds and thresholds: debugger/record/include/debugger/anomalies.hpp.\n'
                  'Each flagged run links its capture at the first flagged frame (kept in docs/zoo/); the\n'
                  'other captures are in `build/release/zoo/SCENE_METHOD/` after a run. The robust method shows no anomaly;\n'
-                 'the seeds\' failures are explained in assets/zoo/README.md and tests/debugger/zoo_test.cpp.\n\n')
+                 'the seeds\' failures are explained in assets/zoo/README.md and tests/debugger/test_zoo.cpp.\n\n')
         md.write('| scene | method | anomalies | first: frame, kind, triangles | kinds: first frame (count) | capture at the first |\n')
         md.write('|---|---|---|---|---|---|\n')
         for r in rows:

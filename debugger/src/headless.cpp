@@ -19,7 +19,7 @@
 #include "debugger/view2d.hpp"
 #include "debugger/walk_script.hpp"
 #include "debugger/wander.hpp"
-#include "renderer/offscreen_target.hpp"
+#include "frontend_setup.hpp"
 
 namespace debugger {
 
@@ -73,12 +73,8 @@ HeadlessResult run_headless(const RunOptions& o) {
   Session session(*scene.world, config);
   EventDetector detector(*scene.world, config.body, session.config().params, config.dt, o.find_anomalies);
 
-  renderer::ContextOptions context_options;
-  if (o.validation) context_options.validation = true;
-  auto context = renderer::create_context(context_options);
-  renderer::OffscreenTarget target(*context, static_cast<std::uint32_t>(o.width), static_cast<std::uint32_t>(o.height));
-  renderer::Renderer r(*context, target);
-  ImGui::GetIO().IniFilename = nullptr;
+  OffscreenFrontEnd front_end(o);
+  renderer::Renderer& r = front_end.renderer;
   const float max_slope = session.config().params.max_slope_degrees;
   // The frame panel covers the bottom: the body is framed in the middle of the space above it.
   FollowSettings framing = o.camera;
@@ -179,7 +175,7 @@ HeadlessResult run_headless(const RunOptions& o) {
     records.push_back(make_frame_record(f, after, trace, std::move(events)));
     add_overlap_hits(records.back(), *scene.world, seg.body);
   }
-  renderer::wait_idle(r);
+  result.validation_messages = front_end.finish();
   result.frames = static_cast<int>(records.size());
   result.report = (std::filesystem::path(o.out) / "report.json").string();
   // Keep the run's inputs beside the report: a bug report can be replayed exactly. The session
@@ -190,7 +186,6 @@ HeadlessResult run_headless(const RunOptions& o) {
   save_session((std::filesystem::path(o.out) / "session.prism").string(), scene.spec, session);
   write_report(result.report, {scene.name, session.config().params.move.method, config.body, config.dt}, records,
                result.captures);
-  result.validation_messages = context->validation_messages.load();
   return result;
 }
 

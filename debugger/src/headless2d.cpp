@@ -17,9 +17,8 @@
 #include "debugger/view2d.hpp"
 #include "debugger/walk_script.hpp"
 #include "file_output/atomic_file.hpp"
+#include "frontend_setup.hpp"
 #include "renderer/image.hpp"
-#include "renderer/offscreen_target.hpp"
-#include "renderer/renderer.hpp"
 
 namespace debugger {
 
@@ -35,12 +34,8 @@ HeadlessResult run_headless_2d(const RunOptions& o) {
   const WalkScript script = walk_for_2d(o.walk, level);
   const bool scripted = !script.segments.empty();
   const DoomBody body;
-  renderer::ContextOptions context_options;
-  if (o.validation) context_options.validation = true;
-  auto context = renderer::create_context(context_options);
-  renderer::OffscreenTarget target(*context, static_cast<std::uint32_t>(o.width), static_cast<std::uint32_t>(o.height));
-  renderer::Renderer r(*context, target);
-  ImGui::GetIO().IniFilename = nullptr;
+  OffscreenFrontEnd front_end(o);
+  renderer::Renderer& r = front_end.renderer;
   std::filesystem::create_directories(o.out);
 
   HeadlessResult result;
@@ -114,11 +109,10 @@ HeadlessResult run_headless_2d(const RunOptions& o) {
       result.captures.push_back(file);
     }
   }
-  renderer::wait_idle(r);
+  result.validation_messages = front_end.finish();
   result.frames = o.frames;
   result.report = (std::filesystem::path(o.out) / "walk2d.csv").string();
   file_output::write_file_atomically(result.report, csv.str());  // WriteError names the path
-  result.validation_messages = context->validation_messages.load();
   return result;
 }
 

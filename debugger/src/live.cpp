@@ -20,6 +20,7 @@
 #include "debugger/palette.hpp"
 #include "debugger/session_file.hpp"
 #include "debugger/view.hpp"
+#include "frontend_setup.hpp"
 #include "live/branches.hpp"
 #include "live/comparison.hpp"
 #include "live/controls.hpp"
@@ -30,8 +31,6 @@
 #include "live/screenshot.hpp"
 #include "live/side_panel.hpp"
 #include "live/timeline_panel.hpp"
-#include "renderer/renderer.hpp"
-#include "renderer/window_target.hpp"
 
 namespace debugger {
 namespace {
@@ -136,17 +135,9 @@ int run_live(const RunOptions& o) {
   std::optional<KeyScript> script;
   if (!o.script_keys.empty()) script = load_key_script(o.script_keys);
 
-  renderer::ContextOptions context_options;
-  context_options.window_system = true;
-  if (o.validation) context_options.validation = true;
-  auto context = renderer::create_context(context_options);
-  renderer::WindowOptions window_options;
-  window_options.width = o.width;
-  window_options.height = o.height;
-  window_options.title = "prism: " + s.scene.name;
-  window_options.vsync = !script;  // a scripted run goes as fast as it can
-  renderer::WindowTarget window(*context, window_options);
-  renderer::Renderer r(*context, window);
+  WindowFrontEnd front_end(o, "prism: " + s.scene.name);  // vsync unless a key script is the clock
+  renderer::WindowTarget& window = front_end.window;
+  renderer::Renderer& r = front_end.renderer;
   GLFWwindow* glfw = window.glfw_window();
   if (!script) install_key_queue(glfw);
   if (replaying) load_recording(s, recording);
@@ -395,13 +386,7 @@ int run_live(const RunOptions& o) {
       }
     }
   }
-  renderer::wait_idle(r);
-  const std::uint32_t messages = context->validation_messages.load();
-  if (messages > 0) {
-    std::fprintf(stderr, "prism: %u Vulkan validation messages (printed above)\n", messages);
-    return 3;
-  }
-  return 0;
+  return front_end.finish();  // 3 when the validation layer printed messages
 }
 
 }  // namespace debugger

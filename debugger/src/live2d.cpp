@@ -15,10 +15,9 @@
 #include "collision_io/wad.hpp"
 #include "debugger/app.hpp"
 #include "debugger/view2d.hpp"
+#include "frontend_setup.hpp"
 #include "live/controls.hpp"
 #include "renderer/image.hpp"
-#include "renderer/renderer.hpp"
-#include "renderer/window_target.hpp"
 
 namespace debugger {
 namespace {
@@ -55,17 +54,9 @@ int run_live_2d(const RunOptions& o) {
   std::optional<live::KeyScript> script;
   if (!o.script_keys.empty()) script = live::load_key_script(o.script_keys);
 
-  renderer::ContextOptions context_options;
-  context_options.window_system = true;
-  if (o.validation) context_options.validation = true;
-  auto context = renderer::create_context(context_options);
-  renderer::WindowOptions window_options;
-  window_options.width = o.width;
-  window_options.height = o.height;
-  window_options.title = "prism 2D: " + level.source;
-  window_options.vsync = !script;
-  renderer::WindowTarget window(*context, window_options);
-  renderer::Renderer r(*context, window);
+  WindowFrontEnd front_end(o, "prism 2D: " + level.source);  // vsync unless a key script is the clock
+  renderer::WindowTarget& window = front_end.window;
+  renderer::Renderer& r = front_end.renderer;
   GLFWwindow* glfw = window.glfw_window();
   live::GlfwInput glfw_input;
 
@@ -255,13 +246,7 @@ int run_live_2d(const RunOptions& o) {
       std::fflush(stdout);
     }
   }
-  renderer::wait_idle(r);
-  const std::uint32_t messages = context->validation_messages.load();
-  if (messages > 0) {
-    std::fprintf(stderr, "prism: %u Vulkan validation messages (printed above)\n", messages);
-    return 3;
-  }
-  return 0;
+  return front_end.finish();  // 3 when the validation layer printed messages
 }
 
 }  // namespace debugger

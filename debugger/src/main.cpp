@@ -20,7 +20,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (cl.help) {
-    std::fputs(debugger::usage(), stdout);
+    std::fputs(debugger::usage().c_str(), stdout);
     return 0;
   }
   const debugger::RunOptions& o = cl.options;
@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
   try {
     if (headless) {
       if (!frames_given || !out_given) {
-        std::fprintf(stderr, "prism: --headless needs --frames N and --out DIR\n%s", debugger::usage());
+        std::fprintf(stderr, "prism: --headless needs --frames N and --out DIR\n%s", debugger::usage().c_str());
         return 2;
       }
       // A session is a recording someone may not have saved elsewhere: never overwrite one unasked.

@@ -1,7 +1,7 @@
 #pragma once
 /// @file command_line.hpp
-/// prism's command line (README.md, "Debugger"; `prism --help`), parsed apart from main() so
-/// that tests run it: every option is checked when it is given, against the same domain the
+/// prism's command line (docs/debugger.md; `prism --help`), read with CLI11 as prism-query's is,
+/// apart from main() so that tests run it: every option is checked when it is given, against the same domain the
 /// session loader applies (setup_args.hpp), so that a run the options accept writes a session
 /// that loads again.
 
@@ -28,10 +28,11 @@ struct CommandLine {
   bool help = false;   ///< -h, --help: print usage() and exit 0
 };
 
-/// The usage text (--help).
-const char* usage();
+/// The help text (--help): the synopsis, every option with what it does, and notes.
+std::string usage();
 
-/// The arguments after the program's name. @throws UsageError.
+/// The arguments after the program's name, read in order: the first wrong one is refused (an
+/// unknown argument, a missing or wrong value, naming the option). @throws UsageError.
 CommandLine parse_command_line(const std::vector<std::string>& args);
 
 }  // namespace debugger

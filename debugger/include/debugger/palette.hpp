@@ -2,7 +2,7 @@
 /// @file palette.hpp
 /// Every colour the 3D debugger draws, one meaning each, across the overlays, the window's own
 /// markings (picked triangle, comparisons) and the timeline's event markers. The legend lists
-/// them all (kPalette); tests/debugger/palette_test.cpp checks no two are alike (CIE76 distance).
+/// them all (kPalette); tests/debugger/test_palette.cpp checks no two are alike (CIE76 distance).
 /// Overlays draw lines over at most one fill, the level's own triangle highlight (candidates
 /// or hits, the hit winning), so no blend of two palette colours is ever drawn.
 ///

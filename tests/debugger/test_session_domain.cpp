@@ -22,6 +22,7 @@
 #include "debugger/scene.hpp"
 #include "debugger/session.hpp"
 #include "debugger/session_file.hpp"
+#include "refusal.hpp"
 
 namespace {
 
@@ -56,14 +57,7 @@ std::string run(const fs::path& dir, const std::vector<std::string>& args) {
   return "";
 }
 
-std::string refusal(const std::vector<std::string>& args) {
-  try {
-    debugger::parse_command_line(args);
-  } catch (const debugger::UsageError& e) {
-    return e.what();
-  }
-  return "";
-}
+using prism_test::refusal;
 
 float session_value(const debugger::SessionRecording& rec, const std::string& option) {
   const collision::CharacterParams& p = rec.config.params;

@@ -3,7 +3,7 @@
 # taps of '.' and F12 again from xdotool (XTEST: the X server's own key events, as a keyboard
 # gives them), and the two screenshots' frame numbers are ten apart. GLFW's key callback
 # queues every press (issue 13: taps were polled once a frame and lost).
-# Usage (inside xvfb-run): xdotool_taps_test.sh PRISM OUT_DIR
+# Usage (inside xvfb-run): test_xdotool_taps.sh PRISM OUT_DIR
 set -u
 prism=$1
 out=$2

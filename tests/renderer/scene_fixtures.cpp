@@ -1,4 +1,4 @@
-#include "test_scenes.hpp"
+#include "scene_fixtures.hpp"
 
 #include <imgui.h>
 

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "renderer/window_target.hpp"
-#include "test_scenes.hpp"
+#include "scene_fixtures.hpp"
 
 namespace {
 

@@ -4,37 +4,21 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <system_error>
 #include <vector>
 
 #include "collision_io/level.hpp"
 #include "names.hpp"
+#include "read_file.hpp"
 
 namespace collision::io {
 namespace {
 
 namespace fs = std::filesystem;
 using detail::ends_with_nocase;
+using detail::read_file;
 using detail::to_lower;
-
-/// Larger files are refused rather than read (no map comes near it).
-constexpr std::uintmax_t kMaxFileSize = std::uintmax_t{1} << 30;
-
-std::vector<std::uint8_t> read_file(const std::string& path) {
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) throw LoadError(path + ": no such file");
-  const std::uintmax_t size = fs::file_size(path, ec);
-  if (ec) throw LoadError(path + ": cannot read its size: " + ec.message());
-  if (size > kMaxFileSize) throw LoadError(path + ": file of " + std::to_string(size) + " bytes is too large");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw LoadError(path + ": cannot open");
-  std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
-  in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  if (static_cast<std::size_t>(in.gcount()) != bytes.size()) throw LoadError(path + ": read failed");
-  return bytes;
-}
 
 Level load_map_in_archive(const std::string& archive, const std::string& entry,
                           const LoadOptions& options) {

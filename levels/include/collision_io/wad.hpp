@@ -68,7 +68,7 @@ std::string resolve_wad_path(const std::string& wad);
 /// Loads `WAD:MAP`, e.g. `/usr/share/games/doom/freedoom1.wad:E1M1` or `freedoom1:E1M1`.
 DoomLevel load_doom_level(const std::string& spec);
 
-/// Reads a whole file (LoadError when missing or unreadable).
+/// Reads a whole file (LoadError naming it when missing, unreadable or larger than 1 GiB).
 std::vector<std::uint8_t> read_binary_file(const std::string& path);
 
 inline constexpr const char* kDoomWadDir = "/usr/share/games/doom";

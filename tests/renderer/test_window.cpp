@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "renderer/window_target.hpp"
-#include "test_scenes.hpp"
+#include "scene_fixtures.hpp"
 
 namespace {
 

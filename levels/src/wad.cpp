@@ -5,8 +5,9 @@
 #include <cctype>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <system_error>
+
+#include "read_file.hpp"
 
 namespace collision::io {
 namespace {
@@ -201,19 +202,7 @@ DoomLevel load_doom_map(const std::uint8_t* data, std::size_t size, const std::s
   return level;
 }
 
-std::vector<std::uint8_t> read_binary_file(const std::string& path) {
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) throw LoadError(path + ": no such file");
-  const std::uintmax_t size = fs::file_size(path, ec);
-  if (ec) throw LoadError(path + ": cannot read its size: " + ec.message());
-  if (size > (std::uintmax_t{1} << 30)) throw LoadError(path + ": file is too large");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw LoadError(path + ": cannot open");
-  std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
-  in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  if (static_cast<std::size_t>(in.gcount()) != bytes.size()) throw LoadError(path + ": read failed");
-  return bytes;
-}
+std::vector<std::uint8_t> read_binary_file(const std::string& path) { return detail::read_file(path); }
 
 std::string resolve_wad_path(const std::string& wad) {
   std::error_code ec;

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "test_scenes.hpp"
+#include "scene_fixtures.hpp"
 
 namespace {
 
