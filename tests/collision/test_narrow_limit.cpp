@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "collision/queries.hpp"
-#include "narrow_phase.hpp"
+#include "query/narrow_phase.hpp"
 #include "same_sweep.hpp"
 #include "test_worlds.hpp"
 

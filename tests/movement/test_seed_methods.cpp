@@ -13,7 +13,7 @@
 #include "collision/move.hpp"
 #include "collision/queries.hpp"
 #include "collision/trace.hpp"
-#include "seed_methods.hpp"
+#include "classic/classic_methods.hpp"
 #include "test_worlds.hpp"
 
 using collision::Body;

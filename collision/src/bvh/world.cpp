@@ -2,7 +2,7 @@
 
 #include <atomic>
 
-#include "seed_methods.hpp"
+#include "classic/classic_methods.hpp"
 
 namespace collision {
 

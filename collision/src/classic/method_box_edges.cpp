@@ -22,7 +22,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "methods.hpp"
+#include "move/methods.hpp"
 
 namespace collision::detail {
 

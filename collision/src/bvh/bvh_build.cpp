@@ -12,9 +12,9 @@
 #include <glm/geometric.hpp>
 
 #include "collision/bvh.hpp"
-#include "bvh_grid.hpp"
-#include "bvh_occupancy.hpp"
-#include "triangle_normal.hpp"
+#include "bvh/bvh_grid.hpp"
+#include "bvh/bvh_occupancy.hpp"
+#include "geometry/triangle_normal.hpp"
 
 namespace collision {
 

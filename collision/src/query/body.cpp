@@ -12,7 +12,7 @@
 #include "collision/capsule_queries.hpp"
 #include "collision/domain.hpp"
 #include "collision/world.hpp"
-#include "narrow_phase.hpp"
+#include "query/narrow_phase.hpp"
 
 namespace collision {
 

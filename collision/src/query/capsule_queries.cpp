@@ -12,11 +12,11 @@
 
 #include "collision/domain.hpp"
 #include "collision/world.hpp"
-#include "capsule_exit.hpp"
-#include "component.hpp"
-#include "narrow_phase.hpp"
-#include "packet_tests.hpp"
-#include "shape_sweep.hpp"
+#include "query/capsule_exit.hpp"
+#include "geometry/component.hpp"
+#include "query/narrow_phase.hpp"
+#include "query/packet_tests.hpp"
+#include "query/shape_sweep.hpp"
 
 namespace collision {
 

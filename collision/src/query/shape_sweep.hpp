@@ -8,12 +8,12 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
-#include "bvh_traverse.hpp"
+#include "bvh/bvh_traverse.hpp"
 #include "collision/aabb.hpp"
 #include "collision/domain.hpp"
 #include "collision/queries.hpp"
 #include "collision/world.hpp"
-#include "narrow_phase.hpp"
+#include "query/narrow_phase.hpp"
 
 namespace collision::detail {
 

@@ -8,7 +8,7 @@
 #include <glm/geometric.hpp>
 
 #include "collision/character.hpp"
-#include "finite.hpp"
+#include "geometry/finite.hpp"
 
 namespace collision {
 

@@ -7,10 +7,10 @@
 #include <glm/geometric.hpp>
 #include <glm/ext/vector_double3.hpp>
 
-#include "bvh_traverse.hpp"
-#include "capsule_exit.hpp"
-#include "finite.hpp"
-#include "packet_tests.hpp"
+#include "bvh/bvh_traverse.hpp"
+#include "query/capsule_exit.hpp"
+#include "geometry/finite.hpp"
+#include "query/packet_tests.hpp"
 
 namespace collision {
 

@@ -17,8 +17,8 @@
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 
-#include "finite.hpp"
-#include "methods.hpp"
+#include "geometry/finite.hpp"
+#include "move/methods.hpp"
 
 namespace collision {
 

@@ -8,10 +8,10 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "bvh_grid.hpp"
-#include "bvh_occupancy.hpp"
+#include "bvh/bvh_grid.hpp"
+#include "bvh/bvh_occupancy.hpp"
 #include "collision/bvh.hpp"
-#include "simd4.hpp"
+#include "bvh/simd4.hpp"
 
 namespace collision::detail {
 

@@ -4,7 +4,7 @@
 // ones it meets; a large one slanted across all three axes (terrain, a sky's side) is clipped to
 // the slab of each layer of cells it crosses (z), then to each row of that layer (y), in
 // double, and the part left spans an interval of cells along x, whose bits are set.
-#include "bvh_occupancy.hpp"
+#include "bvh/bvh_occupancy.hpp"
 
 #include <algorithm>
 #include <cmath>

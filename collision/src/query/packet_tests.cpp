@@ -1,4 +1,4 @@
-#include "packet_tests.hpp"
+#include "query/packet_tests.hpp"
 
 #include <cmath>
 #include <limits>
@@ -6,7 +6,7 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
-#include "simd4.hpp"
+#include "bvh/simd4.hpp"
 
 namespace collision::detail {
 

@@ -9,7 +9,7 @@
 
 #include "collision/queries.hpp"
 #include "collision/trace.hpp"
-#include "seed_methods.hpp"
+#include "classic/classic_methods.hpp"
 
 namespace collision {
 

@@ -12,7 +12,7 @@
 
 #include "collision/body.hpp"
 #include "collision/bvh.hpp"
-#include "simd4.hpp"
+#include "bvh/simd4.hpp"
 
 namespace collision::detail {
 

@@ -8,7 +8,7 @@
 #include <glm/vec3.hpp>
 
 #include "collision/bvh.hpp"
-#include "simd4.hpp"
+#include "bvh/simd4.hpp"
 
 namespace collision::detail {
 

@@ -1,7 +1,7 @@
 // The start grid of a BVH (BvhStartGrid, bvh.hpp): cubic cells over the solid triangles'
 // bounds, each keeping the node where a query near it starts: a node whose children hold every
 // triangle near the cell, made for the cell when the tree has none small enough.
-#include "bvh_grid.hpp"
+#include "bvh/bvh_grid.hpp"
 
 #include <immintrin.h>
 

@@ -22,8 +22,8 @@
 
 #include <glm/geometric.hpp>
 
-#include "methods.hpp"
-#include "seed_methods.hpp"
+#include "move/methods.hpp"
+#include "classic/classic_methods.hpp"
 
 namespace collision::detail {
 

@@ -1,5 +1,5 @@
 // Per-triangle tests: swept sphere (exact), closest point, ray, triangle/box overlap.
-#include "narrow_phase.hpp"
+#include "query/narrow_phase.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "component.hpp"
+#include "geometry/component.hpp"
 
 namespace collision {
 

@@ -9,9 +9,9 @@
 #include <glm/geometric.hpp>
 
 #include "collision/domain.hpp"
-#include "finite.hpp"
+#include "geometry/finite.hpp"
 
-#include "methods.hpp"
+#include "move/methods.hpp"
 
 namespace collision {
 

@@ -5,17 +5,17 @@
 
 #include <glm/geometric.hpp>
 
-#include "finite.hpp"
+#include "geometry/finite.hpp"
 
-#include "bvh_traverse.hpp"
+#include "bvh/bvh_traverse.hpp"
 #include "collision/domain.hpp"
 #include "collision/queries.hpp"
 #include "collision/world.hpp"
-#include "narrow_phase.hpp"
-#include "packet_tests.hpp"
-#include "ray_packet.hpp"
-#include "shape_sweep.hpp"
-#include "triangle_normal.hpp"
+#include "query/narrow_phase.hpp"
+#include "query/packet_tests.hpp"
+#include "query/ray_packet.hpp"
+#include "query/shape_sweep.hpp"
+#include "geometry/triangle_normal.hpp"
 
 namespace collision {
 

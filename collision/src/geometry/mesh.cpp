@@ -8,8 +8,8 @@
 #include <glm/geometric.hpp>
 
 #include "collision/domain.hpp"
-#include "finite.hpp"
-#include "triangle_normal.hpp"
+#include "geometry/finite.hpp"
+#include "geometry/triangle_normal.hpp"
 
 namespace collision {
 
