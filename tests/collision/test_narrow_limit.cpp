@@ -11,6 +11,7 @@
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
+#include "bvh/bvh_layout.hpp"
 #include "collision/queries.hpp"
 #include "query/narrow_phase.hpp"
 #include "same_sweep.hpp"

@@ -490,9 +490,9 @@ TEST(SeedMethods, Seed000SliverPrismsReachFarAndTheBvhPathStillMatchesTheFullLoo
     tris.push_back({a, a + 6.0f * d, a + 3.0f * d + lift(rng) * side});  // a sliver
   }
   const auto world = world_of(tris);
-  ASSERT_GT(world.wide_prisms().size(), 30u);
+  ASSERT_GT(collision::detail::wide_prisms(world).size(), 30u);
   float widest = 0.0f;
-  for (const auto& w : world.wide_prisms()) widest = std::max(widest, w.reach);
+  for (const auto& w : collision::detail::wide_prisms(world)) widest = std::max(widest, w.reach);
   EXPECT_GT(widest, 10.0f);  // in margins: the needle runs at least 10 L past its triangle
 
   collision::detail::SeedOptions every;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <numeric>
 
 #include <immintrin.h>
@@ -11,7 +12,7 @@
 #include <glm/ext/vector_double3.hpp>
 #include <glm/geometric.hpp>
 
-#include "collision/bvh.hpp"
+#include "bvh/bvh_layout.hpp"
 #include "bvh/bvh_grid.hpp"
 #include "bvh/bvh_occupancy.hpp"
 #include "geometry/triangle_normal.hpp"
@@ -333,7 +334,7 @@ void fill_packets(const std::vector<BinaryNode>& bin, Bvh& bvh, std::uint32_t pa
 
 }  // namespace
 
-Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
+Bvh detail::build_tree(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
   BvhBuildOptions options = in_options;
   options.max_leaf_size = std::clamp(options.max_leaf_size, 1, Bvh::kMaxLeafSize);
   if (!(options.triangle_cost > 0.0f)) options.triangle_cost = BvhBuildOptions{}.triangle_cost;
@@ -413,6 +414,10 @@ Bvh build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& in_options) {
     detail::build_occupancy(bvh);
   }
   return bvh;
+}
+
+std::shared_ptr<const Bvh> build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& options) {
+  return std::make_shared<const Bvh>(detail::build_tree(mesh, options));
 }
 
 double sah_cost(const Bvh& bvh) {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "collision/bvh.hpp"
+#include "bvh/bvh_layout.hpp"
 
 namespace collision::detail {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "collision/bvh.hpp"
+#include "bvh/bvh_layout.hpp"
 
 namespace collision::detail {
 

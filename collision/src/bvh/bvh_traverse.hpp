@@ -10,7 +10,7 @@
 
 #include "bvh/bvh_grid.hpp"
 #include "bvh/bvh_occupancy.hpp"
-#include "collision/bvh.hpp"
+#include "bvh/bvh_layout.hpp"
 #include "bvh/simd4.hpp"
 
 namespace collision::detail {

@@ -41,6 +41,15 @@ struct OffsetPrism {
 OffsetPrism make_offset_prism(const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c,
                               double radius, double margin);
 
+/// A solid triangle whose offset prism reaches farther than kPrismReachInMargins edge margins
+/// beyond it (a sliver: the clip planes of two nearly parallel edges meet far along its length).
+/// A World finds them once, when it is built; wide_prisms(world) (collision/world.hpp) gives
+/// them in ascending triangle order.
+struct WidePrism {
+  std::uint32_t triangle;
+  float reach;  ///< how far the prism reaches beyond the triangle, in edge margins L
+};
+
 /// How far past a triangle the BVH path looks for seed 000's prisms, in edge margins L; prisms
 /// that reach farther are the World's wide prisms, walked separately.
 inline constexpr double kPrismReachInMargins = 4.0;
@@ -78,7 +87,7 @@ class CandidateWalk {
       : world_(world), all_(all_triangles), reach_(reach) {}
 
   /// Also walk the triangles whose offset prisms (radius r, margin L) reach farther than
-  /// `reach` (World::wide_prisms): seed 000 tests them too, wherever they are.
+  /// `reach` (wide_prisms(world)): seed 000 tests them too, wherever they are.
   void add_wide_prisms(double radius, double margin) {
     wide_ = true;
     wide_radius_ = radius;
@@ -125,7 +134,7 @@ class CandidateWalk {
  private:
   void add_reaching_wide_prisms(float allowance) {
     const std::size_t before = list_.size();
-    for (const WidePrism& w : world_.wide_prisms()) {
+    for (const WidePrism& w : wide_prisms(world_)) {
       const float grow = static_cast<float>(wide_radius_ + w.reach * wide_margin_) + allowance;
       const Triangle t = world_.mesh().triangle(w.triangle);
       Aabb box;

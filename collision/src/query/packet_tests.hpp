@@ -11,7 +11,7 @@
 #include <glm/vec3.hpp>
 
 #include "collision/body.hpp"
-#include "collision/bvh.hpp"
+#include "bvh/bvh_layout.hpp"
 #include "bvh/simd4.hpp"
 
 namespace collision::detail {
