@@ -189,7 +189,7 @@ void step_into(const World& world, const Body& body, const CharacterState& state
   const glm::vec3 up = p.up;
   const bool robust = p.move.method == Method::kRobust;
 
-  // 1. Depenetration (only the robust method recovers: the seed methods are shown as they are),
+  // 1. Depenetration (only the robust method recovers: the classic methods are shown as they are),
   // from the contacts at the start: the state's where its key says they were found here (the
   // last step's end), else looked up.
   glm::vec3 pos = state.position;

@@ -1,7 +1,13 @@
 #pragma once
-// Internal: the two classic methods from the seeds (shared/seeds/000, 001; their geometry is
-// stated exactly in docs/trace-format.md, "The offset prism", and at the top of
-// method_sphere_classify.cpp), with the options the public move() leaves at defaults.
+// Internal: two classic methods, with the options the public move() leaves at defaults:
+//  - the offset prism: after weiqubo's collision-detection article on Intel's Chinese developer
+//    blog (14 February 2012: the object's old and new positions against each triangle's plane
+//    moved out by the radius, clipped by edge and acute-angle planes);
+//  - the sphere classification: after "三维游戏中相机与世界的碰撞检测及响应" ("Camera-world
+//    collision detection and response in 3D games", section 5.7 of the magazine
+//    电脑编程技巧与维护, "Computer Programming Skills and Maintenance").
+// Their geometry is stated exactly in the project's trace format document ("The offset prism")
+// and at the top of method_sphere_classify.cpp.
 //
 // Both methods are reproduced faithfully, flaws included, because the debugger exists to show
 // those flaws next to the robust method. Nothing here is a fix.
@@ -26,7 +32,7 @@ struct PlaneD {
   double distance(const glm::dvec3& p) const;
 };
 
-/// Seed 000's offset prism of one triangle (docs/trace-format.md, "The offset prism"), in
+/// The offset prism's offset prism of one triangle (the trace format document, "The offset prism"), in
 /// double. Every plane faces into the prism: a point is inside a clip plane when its distance
 /// is >= 0. A degenerate triangle (zero or non-finite normal) gives valid == false and all
 /// planes zero, so every distance is 0.
@@ -50,7 +56,7 @@ struct WidePrism {
   float reach;  ///< how far the prism reaches beyond the triangle, in edge margins L
 };
 
-/// How far past a triangle the BVH path looks for seed 000's prisms, in edge margins L; prisms
+/// How far past a triangle the BVH path looks for the offset prism's prisms, in edge margins L; prisms
 /// that reach farther are the World's wide prisms, walked separately.
 inline constexpr double kPrismReachInMargins = 4.0;
 
@@ -63,31 +69,31 @@ double offset_prism_reach(const glm::dvec3& a, const glm::dvec3& b, const glm::d
 /// Writes the prism's planes (as floats) and the distances of `p` into `out`; tested_point = p.
 void record_offset_prism(const OffsetPrism& prism, const glm::dvec3& p, TriangleTest& out);
 
-/// Options of the seed methods that the public move() does not expose.
-struct SeedOptions {
-  /// Test every solid triangle in index order, as both seeds do, instead of the BVH's
-  /// candidates near the move (plus, for seed 000, the World's wide prisms of slivers, so its
-  /// BVH path is exact). Seed 001's BVH path differs only where its angle sum accepts a contact
+/// Options of the classic methods that the public move() does not expose.
+struct ClassicOptions {
+  /// Test every solid triangle in index order, as both sources do, instead of the BVH's
+  /// candidates near the move (plus, for the offset prism method, the World's wide prisms of slivers, so its
+  /// BVH path is exact). The sphere classification's BVH path differs only where its angle sum accepts a contact
   /// point more than 4 radii outside a triangle: 0.8% of an edge's length, so for edges longer
   /// than about 500 radii. This flag is the exact reference.
   bool all_triangles = false;
-  /// Seed 001's inside-triangle test: true = the seed's angle sum (>= 0.99 x 2 pi),
+  /// The sphere classification's inside-triangle test: true = the source's angle sum (>= 0.99 x 2 pi),
   /// false = the standard edge-sign (barycentric) test.
   bool angle_sum_inside = true;
 };
 
-/// The triangles a seed method tests, one at a time in ascending index order: every solid
+/// The triangles a classic method tests, one at a time in ascending index order: every solid
 /// triangle (all_triangles), or the BVH's candidates whose triangles come within `reach` of the
-/// box of the points the method has visited. The seeds move the tested point while they loop
+/// box of the points the method has visited. The sources move the tested point while they loop
 /// (each response changes it); cover() grows the box and re-queries when the point leaves it,
-/// and the walk goes on after the last index returned, so the order stays the seeds' order.
+/// and the walk goes on after the last index returned, so the order stays the sources' order.
 class CandidateWalk {
  public:
   CandidateWalk(const World& world, bool all_triangles, double reach)
       : world_(world), all_(all_triangles), reach_(reach) {}
 
   /// Also walk the triangles whose offset prisms (radius r, margin L) reach farther than
-  /// `reach` (wide_prisms(world)): seed 000 tests them too, wherever they are.
+  /// `reach` (wide_prisms(world)): the offset prism method tests them too, wherever they are.
   void add_wide_prisms(double radius, double margin) {
     wide_ = true;
     wide_radius_ = radius;
@@ -162,9 +168,9 @@ class CandidateWalk {
   bool started_ = false;
 };
 
-/// Seed 001's in-triangle test, as the seed writes it: the angles between the vectors from `p`
+/// The sphere classification's in-triangle test, as the source writes it: the angles between the vectors from `p`
 /// to consecutive corners add up to at least 0.99 x 2 pi. A zero-length vector (p on a corner)
-/// gives an angle of 0, as the seed's NaN guard does. `p` is meant to lie in the plane.
+/// gives an angle of 0, as the source's NaN guard does. `p` is meant to lie in the plane.
 bool inside_by_angle_sum(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b,
                          const glm::dvec3& c);
 
@@ -175,17 +181,17 @@ bool inside_by_edge_signs(const glm::dvec3& p, const glm::dvec3& a, const glm::d
 
 MoveResult move_offset_prism(const World& world, const Body& body, const glm::vec3& position,
                              const glm::vec3& displacement, const MoveParams& params, Trace* trace,
-                             const SeedOptions& options);
+                             const ClassicOptions& options);
 
 MoveResult move_sphere_classify(const World& world, const Body& body, const glm::vec3& position,
                                 const glm::vec3& displacement, const MoveParams& params,
-                                Trace* trace, const SeedOptions& options);
+                                Trace* trace, const ClassicOptions& options);
 
-/// The radius the seed methods use for any body: the smallest of its radii. Neither seed knows
-/// ellipsoids (seed 000 mentions them as a possible improvement), so an ellipsoid is treated as
+/// The radius the classic methods use for any body: the smallest of its radii. Neither source knows
+/// ellipsoids (the offset prism method mentions them as a possible improvement), so an ellipsoid is treated as
 /// its inscribed sphere: it can overlap geometry along its longer axes.
-float seed_radius(const Body& body);
-/// Seed 000's edge margin L and seed 001's edge reach: params.edge_margin, or the radius.
-double seed_margin(const MoveParams& params, double radius);
+float classic_radius(const Body& body);
+/// The offset prism's edge margin L and the sphere classification's edge reach: params.edge_margin, or the radius.
+double classic_margin(const MoveParams& params, double radius);
 
 }  // namespace collision::detail

@@ -1,5 +1,5 @@
-// Seed 004 (shared/seeds/004: Tao Yang, "A custom AABB collision detection algorithm", 2010,
-// for Vega's Isector segments): the moving body's axis-aligned box is represented by its 12
+// The box edges method (after Tao Yang, "自定义的AABB碰撞检测算法", "A custom AABB collision
+// detection algorithm", 2010, for Vega's Isector segments): the moving body's axis-aligned box is represented by its 12
 // edges, each a segment; after the body moves, every edge is intersected with the scene, and
 // for each edge that hits, that edge's response handler corrects the body's position. If no
 // edge hits, the position is left as moved.

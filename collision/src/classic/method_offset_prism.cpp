@@ -1,6 +1,7 @@
-// Seed 000: the body's centre as a point moving from its old to its new position, tested
+// The offset prism method (after weiqubo's collision-detection article, Intel's Chinese developer
+// blog, 2012): the body's centre as a point moving from its old to its new position, tested
 // against each triangle's offset plane S' and clipped by the edge and acute-angle clip planes
-// (shared/seeds/000; the planes in exact terms: docs/trace-format.md, "The offset prism").
+// (the planes in exact terms: the trace format document, "The offset prism").
 // Response: put the new position back onto S' plus a small epsilon, so the move continues
 // parallel to the plane.
 //
@@ -12,7 +13,7 @@
 // - triangles are processed in turn and each response changes the new position that the next
 //   triangle sees (the old position stays fixed), so several triangles may correct one move.
 //
-// Where this differs from the seed's listing, on purpose: the clip planes test the
+// Where this differs from the source's listing, on purpose: the clip planes test the
 // crossing point (the listing tests the old position), the radius and epsilon are parameters
 // (the listing hard-codes D = 5 and 0.2), and the arithmetic is double.
 #include <cmath>
@@ -47,11 +48,11 @@ Verdict clip_verdict(const OffsetPrism& prism, const glm::dvec3& x) {
 
 MoveResult move_offset_prism(const World& world, const Body& body, const glm::vec3& position,
                              const glm::vec3& displacement, const MoveParams& params, Trace* trace,
-                             const SeedOptions& options) {
-  const double radius = seed_radius(body);
-  const double margin = seed_margin(params, radius);
+                             const ClassicOptions& options) {
+  const double radius = classic_radius(body);
+  const double margin = classic_margin(params, radius);
   const double epsilon =
-      params.seed_epsilon ? static_cast<double>(*params.seed_epsilon) : 0.001 * radius;
+      params.offset_prism_epsilon ? static_cast<double>(*params.offset_prism_epsilon) : 0.001 * radius;
 
   const glm::dvec3 old_pos(position);
   glm::dvec3 new_pos = old_pos + glm::dvec3(displacement);
@@ -78,7 +79,7 @@ MoveResult move_offset_prism(const World& world, const Body& body, const glm::ve
     const Triangle tri = mesh.triangle(i);
     const OffsetPrism prism = make_offset_prism(glm::dvec3(tri.a), glm::dvec3(tri.b),
                                                 glm::dvec3(tri.c), radius, margin);
-    // The seed's precheck: old in front of S', new on or behind it. A degenerate prism has all
+    // The source's precheck: old in front of S', new on or behind it. A degenerate prism has all
     // distances 0 and never passes.
     const double start_side = prism.offset_plane.distance(old_pos);
     const double end_side = prism.offset_plane.distance(new_pos);
@@ -102,7 +103,7 @@ MoveResult move_offset_prism(const World& world, const Body& body, const glm::ve
     }
     if (verdict != Verdict::kHit) continue;
 
-    // The response: back onto S', epsilon in front of it (the seed's
+    // The response: back onto S', epsilon in front of it (the source's
     // vnewpos += n * (fdistance - n·vnewpos + 0.2)).
     new_pos += prism.n * (prism.offset_plane.d - glm::dot(prism.n, new_pos) + epsilon);
     candidates.cover(new_pos);
@@ -136,7 +137,7 @@ MoveResult move_offset_prism(const World& world, const Body& body, const glm::ve
 MoveResult move_offset_prism(const World& world, const Body& body, const glm::vec3& position,
                              const glm::vec3& displacement, const MoveParams& params,
                              Trace* trace) {
-  return move_offset_prism(world, body, position, displacement, params, trace, SeedOptions{});
+  return move_offset_prism(world, body, position, displacement, params, trace, ClassicOptions{});
 }
 
 }  // namespace collision::detail

@@ -1,20 +1,20 @@
-// Seed 001: move the sphere to its new position, then classify its centre against each
-// triangle's plane (front, behind, intersecting when |distance| < r); for an intersecting
-// triangle take the contact point c - n·distance, accept it inside the triangle (the seed's
+// The sphere classification (after "三维游戏中相机与世界的碰撞检测及响应", "Camera-world collision
+// detection and response in 3D games"): move the sphere to its new position, then classify its
+// centre against each triangle's plane (front, behind, intersecting when |distance| < r); for an intersecting
+// triangle take the contact point c - n·distance, accept it inside the triangle (the source's
 // angle sum) or within the edge reach of an edge (closest point on each edge segment to the
-// centre), and push the sphere out along the normal by the overlap, on the centre's side
-// (shared/seeds/001).
+// centre), and push the sphere out along the normal by the overlap, on the centre's side.
 //
 // Faithful, flaws included: the test looks only at the end position, so a move longer than
 // the wall's thickness plus the diameter passes through it untouched, and a centre that got
 // past a thin wall's middle is pushed out on the far side; the angle sum with its 0.99 factor
 // accepts contact points slightly outside a triangle (up to 0.8% of an edge's length); a
-// centre exactly on the plane is pushed to the back, as the seed's `distance > 0` test does.
+// centre exactly on the plane is pushed to the back, as the source's `distance > 0` test does.
 //
 // Differences from the listing, on purpose: the normal is the mesh's own,
 // normalize((B-A) x (C-A)); the listing computes (C-A) x (B-A), the opposite winding. The
 // response does not depend on the normal's sign, only which side is called "front" does, and
-// using the mesh's normal makes "front" mean the same side for both seeds and the trace.
+// using the mesh's normal makes "front" mean the same side for both sources and the trace.
 // The arithmetic is double.
 #include <algorithm>
 #include <cmath>
@@ -32,17 +32,17 @@ namespace {
 // How far from the sphere's centre the BVH looks for triangles, in max(radius, edge reach).
 // A hit needs the sphere to cut the plane and the contact point inside (loosely) or the centre
 // within reach of an edge; 4 leaves room for the angle sum's looseness on edges up to about
-// 500 radii long (see SeedOptions::all_triangles for the exact loop).
+// 500 radii long (see ClassicOptions::all_triangles for the exact loop).
 constexpr double kClassifyReach = 4.0;
 
-// The seed's AngleBetweenVectors: acos of the normalised dot product, 0 when that is NaN
+// The source's AngleBetweenVectors: acos of the normalised dot product, 0 when that is NaN
 // (a zero-length vector, or a ratio rounded past +-1).
 double angle_between(const glm::dvec3& u, const glm::dvec3& v) {
   const double angle = std::acos(glm::dot(u, v) / (glm::length(u) * glm::length(v)));
   return std::isnan(angle) ? 0.0 : angle;
 }
 
-// The seed's ClosestPointOnLine: the closest point of segment ab to p.
+// The source's ClosestPointOnLine: the closest point of segment ab to p.
 glm::dvec3 closest_point_on_segment(const glm::dvec3& a, const glm::dvec3& b,
                                     const glm::dvec3& p, Feature& feature) {
   const double length = glm::distance(a, b);
@@ -66,7 +66,7 @@ void add_crease_normal(SlideIteration& it, const glm::vec3& n) {
 
 bool inside_by_angle_sum(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b,
                          const glm::dvec3& c) {
-  constexpr double kMatchFactor = 0.99;  // the seed's MATCH_FACTOR
+  constexpr double kMatchFactor = 0.99;  // the source's MATCH_FACTOR
   const glm::dvec3 corner[3] = {a, b, c};
   double angle = 0.0;
   for (int i = 0; i < 3; ++i) angle += angle_between(corner[i] - p, corner[(i + 1) % 3] - p);
@@ -83,11 +83,11 @@ bool inside_by_edge_signs(const glm::dvec3& p, const glm::dvec3& a, const glm::d
 
 MoveResult move_sphere_classify(const World& world, const Body& body, const glm::vec3& position,
                                 const glm::vec3& displacement, const MoveParams& params,
-                                Trace* trace, const SeedOptions& options) {
-  const double radius = seed_radius(body);
-  const double reach = seed_margin(params, radius);
+                                Trace* trace, const ClassicOptions& options) {
+  const double radius = classic_radius(body);
+  const double reach = classic_margin(params, radius);
 
-  // The seed moves first and looks afterwards.
+  // The source moves first and looks afterwards.
   const glm::dvec3 desired = glm::dvec3(position) + glm::dvec3(displacement);
   glm::dvec3 center = desired;
 
@@ -111,7 +111,7 @@ MoveResult move_sphere_classify(const World& world, const Body& body, const glm:
     const glm::dvec3 a(tri.a), b(tri.b), c(tri.c);
     const OffsetPrism prism = make_offset_prism(a, b, c, radius, reach);
     if (it != nullptr) {
-      // The planes are seed 000's, recorded so the debugger can draw both methods alike; the
+      // The planes are the offset prism's, recorded so the debugger can draw both methods alike; the
       // tested point is the centre as this triangle saw it (earlier push-outs moved it).
       TriangleTest& test = it->tests.emplace_back();
       test.triangle = i;
@@ -173,7 +173,7 @@ MoveResult move_sphere_classify(const World& world, const Body& body, const glm:
   result.position = glm::vec3(center);
   if (it != nullptr) {
     it->reached = result.position;
-    // No time of contact: the seed looks at the end of the move only. The slide vector holds
+    // No time of contact: the source looks at the end of the move only. The slide vector holds
     // the total push-out the responses applied.
     it->toi = 1.0f;
     it->slide = glm::vec3(center - desired);
@@ -185,7 +185,7 @@ MoveResult move_sphere_classify(const World& world, const Body& body, const glm:
                                 const glm::vec3& displacement, const MoveParams& params,
                                 Trace* trace) {
   return move_sphere_classify(world, body, position, displacement, params, trace,
-                              SeedOptions{});
+                              ClassicOptions{});
 }
 
 }  // namespace collision::detail

@@ -1,5 +1,5 @@
-// Seed 000's offset prism: the offset plane S', three edge clip planes and three acute-angle
-// clip planes of a triangle (in exact terms: docs/trace-format.md, "The offset prism"). Computed in
+// The offset prism's offset prism: the offset plane S', three edge clip planes and three acute-angle
+// clip planes of a triangle (in exact terms: the trace format document, "The offset prism"). Computed in
 // double so that planes of triangles far from the origin keep their precision; stored in the
 // trace as floats.
 #include <algorithm>
@@ -37,8 +37,8 @@ OffsetPrism make_offset_prism(const glm::dvec3& a, const glm::dvec3& b, const gl
     const double m_length = glm::length(m);
     if (!(m_length > 0.0)) return prism;  // a zero-length edge (only for a degenerate input)
     m /= m_length;
-    // The seed's flip: the edge plane's normal must point into the triangle. With n from the
-    // same winding this never fires in exact arithmetic; the seed does it, so do we.
+    // The source's flip: the edge plane's normal must point into the triangle. With n from the
+    // same winding this never fires in exact arithmetic; the source does it, so do we.
     if (glm::dot(m, opposite - from) < 0.0) m = -m;
     edge[e] = {m, glm::dot(m, from) - margin};              // m·p >= m·A - L
     acute[e] = {-m, -(glm::dot(m, opposite) + margin)};     // m·p <= m·C + L
@@ -67,11 +67,11 @@ void record_offset_prism(const OffsetPrism& prism, const glm::dvec3& p, Triangle
   out.tested_point = glm::vec3(p);
 }
 
-float seed_radius(const Body& body) {
+float classic_radius(const Body& body) {
   return std::min({body.radii.x, body.radii.y, body.radii.z});
 }
 
-double seed_margin(const MoveParams& params, double radius) {
+double classic_margin(const MoveParams& params, double radius) {
   return params.edge_margin ? static_cast<double>(*params.edge_margin) : radius;
 }
 

@@ -32,16 +32,16 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
 void validate_move(const Body& body, const glm::vec3& position, const glm::vec3& displacement,
                    const MoveParams& params);
 
-/// Seed 000 (offset plane + edge and acute-angle clip planes, point response).
+/// The offset prism method (offset plane + edge and acute-angle clip planes, point response).
 MoveResult move_offset_prism(const World& world, const Body& body, const glm::vec3& position,
                              const glm::vec3& displacement, const MoveParams& params, Trace* trace);
 
-/// Seed 001 (sphere classified against each plane, push-out response).
+/// The sphere classification (sphere classified against each plane, push-out response).
 MoveResult move_sphere_classify(const World& world, const Body& body, const glm::vec3& position,
                                 const glm::vec3& displacement, const MoveParams& params,
                                 Trace* trace);
 
-/// Seed 004 (the box's 12 edges cast as segments at the new position, per-edge response);
+/// The box edges method (the box's 12 edges cast as segments at the new position, per-edge response);
 /// body.radii are the box's half extents.
 MoveResult move_box_edges(const World& world, const Body& body, const glm::vec3& position,
                           const glm::vec3& displacement, const MoveParams& params, Trace* trace);

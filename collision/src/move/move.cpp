@@ -120,7 +120,7 @@ void validate_move(const Body& body, const glm::vec3& position, const glm::vec3&
   };
   check(params.skin_width, "skin_width");
   check(params.edge_margin, "edge_margin");
-  check(params.seed_epsilon, "seed_epsilon");
+  check(params.offset_prism_epsilon, "seed_epsilon");  // the message keeps its words (output strings stay)
   if (params.skin_width && *params.skin_width >= body.min_radius()) {
     throw std::invalid_argument("move: skin_width must be smaller than the body's radius");
   }
