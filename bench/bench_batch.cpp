@@ -43,7 +43,7 @@ void bench_map(const std::string& name, std::size_t n, std::size_t characters, i
   const collision::World world(level.mesh);
   std::mt19937 rng(11);
   std::uniform_real_distribution<float> u(0.0f, 1.0f), d(-1.0f, 1.0f);
-  const collision::Aabb b = world.bvh().bounds;
+  const collision::Aabb b = world.bounds();
   std::vector<collision::SegmentQuery> queries(n);
   for (auto& q : queries) {
     q.origin = b.min + glm::vec3(u(rng), u(rng), u(rng)) * (b.max - b.min);

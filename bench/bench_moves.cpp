@@ -84,7 +84,7 @@ Result bench_map(const std::string& name, int walks, int frames, int repeats, bo
   }
 
   Result r;
-  r.triangles = world.bvh().triangles.size();
+  r.triangles = world.solid_triangle_count();
   r.spawns = level.spawns.size();
   r.moves = starts.size() * static_cast<std::size_t>(frames);
   // One untimed pass records each frame's state and requested displacement for move().

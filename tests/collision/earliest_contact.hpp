@@ -3,7 +3,7 @@
 // tested alone by an exact per-triangle sweep: the reference a BVH sweep must match.
 #include <algorithm>
 
-#include "collision/bvh.hpp"
+#include "bvh/bvh_layout.hpp"
 
 namespace prism_test {
 

@@ -12,7 +12,7 @@
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
-#include "bvh_occupancy.hpp"
+#include "bvh/bvh_occupancy.hpp"
 #include "collision/box_queries.hpp"
 #include "collision/capsule_queries.hpp"
 #include "collision/queries.hpp"

@@ -12,6 +12,7 @@
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
+#include "bvh/bvh_layout.hpp"
 #include "collision/box_queries.hpp"
 #include "collision/capsule_queries.hpp"
 #include "collision/contacts.hpp"

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bvh/bvh_layout.hpp"
 #include "collision/body.hpp"
 #include "collision/box_queries.hpp"
 #include "collision/capsule_queries.hpp"

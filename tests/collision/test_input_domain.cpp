@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bvh/bvh_layout.hpp"
 #include "collision/character.hpp"
 #include "collision/domain.hpp"
 #include "collision/move.hpp"
@@ -44,7 +45,7 @@ TEST(InputDomain, BvhBuildWithCentroidSpanBeyondFloatRangeStaysInBounds) {
   // SIGSEGV in prism-query).
   const collision::TriangleMesh mesh = centroid_span_beyond_float_mesh();
   for (int rep = 0; rep < 3; ++rep) {
-    const collision::Bvh bvh = collision::build_bvh(mesh);
+    const collision::Bvh bvh = collision::detail::build_tree(mesh, {});
     ASSERT_EQ(bvh.triangles.size(), 4u);
     std::set<std::uint32_t> seen;
     for (const auto& t : bvh.triangles) seen.insert(t.index);
@@ -67,7 +68,7 @@ TEST(InputDomain, BvhBuildWithDenormalCentroidSpanStaysInBounds) {
     mesh.normals.push_back({1.0f, 0.0f, 0.0f});
     mesh.flags.push_back(0);
   }
-  const collision::Bvh bvh = collision::build_bvh(mesh);
+  const collision::Bvh bvh = collision::detail::build_tree(mesh, {});
   ASSERT_EQ(bvh.triangles.size(), 9u);
   std::set<std::uint32_t> seen;
   for (const auto& t : bvh.triangles) seen.insert(t.index);

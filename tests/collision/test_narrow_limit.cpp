@@ -11,8 +11,9 @@
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
+#include "bvh/bvh_layout.hpp"
 #include "collision/queries.hpp"
-#include "narrow_phase.hpp"
+#include "query/narrow_phase.hpp"
 #include "same_sweep.hpp"
 #include "test_worlds.hpp"
 

@@ -17,8 +17,8 @@
 #include "collision/capsule_queries.hpp"
 #include "collision/queries.hpp"
 #include "earliest_contact.hpp"
-#include "narrow_phase.hpp"
-#include "packet_tests.hpp"
+#include "query/narrow_phase.hpp"
+#include "query/packet_tests.hpp"
 #include "test_worlds.hpp"
 
 using collision::Triangle;

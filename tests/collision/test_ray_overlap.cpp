@@ -6,6 +6,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "bvh/bvh_layout.hpp"
 #include "collision/queries.hpp"
 #include "test_worlds.hpp"
 

@@ -15,12 +15,12 @@
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
-#include "bvh_traverse.hpp"
+#include "bvh/bvh_traverse.hpp"
 #include "collision/capsule_queries.hpp"
 #include "collision/queries.hpp"
-#include "narrow_phase.hpp"
+#include "query/narrow_phase.hpp"
 #include "same_sweep.hpp"
-#include "shape_sweep.hpp"
+#include "query/shape_sweep.hpp"
 #include "test_worlds.hpp"
 
 using collision::Triangle;

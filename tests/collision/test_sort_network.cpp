@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "bvh_traverse.hpp"
+#include "bvh/bvh_traverse.hpp"
 #include "collision/bvh.hpp"
 
 namespace {

@@ -14,7 +14,7 @@
 
 #include "collision/box_queries.hpp"
 #include "collision/capsule_queries.hpp"
-#include "bvh_traverse.hpp"
+#include "bvh/bvh_traverse.hpp"
 #include "collision/queries.hpp"
 #include "earliest_contact.hpp"
 #include "same_sweep.hpp"

@@ -75,7 +75,7 @@ inline std::uint32_t seed_of(const std::uint8_t* data, std::size_t size) {
 struct Placement {
   Placement(const collision::World& world, std::uint32_t seed, float margin, float reach, float min_scale)
       : rng(seed), u(-margin, 1.0f + margin) {
-    const collision::Aabb box = world.bvh().bounds;
+    const collision::Aabb box = world.bounds();
     lo = box.empty() ? glm::vec3(-64.0f) : box.min;
     ext = box.empty() ? glm::vec3(128.0f) : box.extent();
     scale = std::max({ext.x, ext.y, ext.z, min_scale});

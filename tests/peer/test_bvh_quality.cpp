@@ -21,7 +21,7 @@
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
-#include "collision/bvh.hpp"
+#include "bvh/bvh_layout.hpp"
 #include "peer_fixture.hpp"
 
 namespace prism::peer {
@@ -251,7 +251,7 @@ TEST_P(BvhSahCost, NoWorseThanMedianSplitAndNearFullSweepSah) {
   const double sah = collision::sah_cost(world.bvh());
   collision::BvhBuildOptions median_options;
   median_options.split = collision::BvhSplit::kMedian;
-  const double median = collision::sah_cost(collision::build_bvh(world.mesh(), median_options));
+  const double median = collision::sah_cost(*collision::build_bvh(world.mesh(), median_options));
   const FullSweepSah reference(world.mesh(), collision::BvhBuildOptions{}.max_leaf_size);
   const double full = reference.cost();
   const double lower = reference.lower_bound();

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bvh/bvh_layout.hpp"
 #include "collision/box_queries.hpp"
 #include "collision/capsule_queries.hpp"
 #include "collision/queries.hpp"

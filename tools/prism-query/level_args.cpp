@@ -60,7 +60,7 @@ LoadedWorld load(const LevelArgs& c) {
   const double build_ms = seconds_since(t0) * 1e3;
   if (c.stats) {
     std::fprintf(stderr, "triangles: %zu (solid in BVH %zu, degenerate dropped %zu)\n",
-                 level.mesh.triangle_count(), world.bvh().triangles.size(),
+                 level.mesh.triangle_count(), world.solid_triangle_count(),
                  level.mesh.degenerate_count);
     std::fprintf(stderr, "bvh build: %.3f ms\n", build_ms);
   }

@@ -72,7 +72,7 @@ int run_ray(const LevelArgs& c) {
 
 int run_random(const LevelArgs& c, std::size_t count, unsigned seed, float max_move) {
   const LoadedWorld w = load(c);
-  const collision::Aabb box = w.world.bvh().bounds;
+  const collision::Aabb box = w.world.bounds();
   if (box.empty()) throw InputError(c.level + ": no solid triangles");
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> u01(0.0f, 1.0f);

@@ -23,7 +23,7 @@
 /// products); for a moving box the same 13 axes each give the interval of time during which
 /// the projections overlap, and the box touches the triangle first at the latest entry,
 /// provided it is not after the earliest exit (Ericson 2005, "Real-Time Collision Detection"
-/// 5.5.8; Gottschalk 2000). Seed 004's 12-edge test (method "box-edges") is the classic
+/// 5.5.8; Gottschalk 2000). The box edges method's 12-edge test (method "box-edges") is the classic
 /// approximation of the same query; it misses a triangle corner poking through a face.
 
 #include <cstdint>
@@ -43,7 +43,7 @@ class World;
 /// Bounds of every triangle of `mesh` (solid or not); empty for an empty mesh.
 Aabb aabb_of(const TriangleMesh& mesh);
 
-/// Intervals overlap on all three axes (closed: touching boxes overlap). Seed 004's test.
+/// Intervals overlap on all three axes (closed: touching boxes overlap). The box edges method's test.
 inline bool aabb_overlap(const Aabb& x, const Aabb& y) { return x.overlaps(y); }
 
 /// The separating-axis verdict for a box and a triangle.

@@ -1,7 +1,8 @@
 #pragma once
 /// @file move.hpp
 /// Collide-and-slide: move a Body (collision/body.hpp) through a World without passing through
-/// triangles (robust method), or with one of the classic methods from the seeds.
+/// triangles (robust method), or with one of the classic methods (offset prism, sphere
+/// classification, box edges; trace.hpp names their sources).
 ///
 /// Units: the mesh's. Conventions: positions are body centres; a displacement is the whole move
 /// of one call. Invalid parameters or input throw std::invalid_argument with a message naming
@@ -27,11 +28,13 @@ struct MoveParams {
   /// 1% of the smallest radius.
   std::optional<float> skin_width;
   bool one_sided = false;  ///< robust method: ignore back faces
-  /// Seed 000's edge margin L (and seed 001's edge reach), >= 0; empty: the radius.
+  /// The offset prism's edge margin L (and the sphere classification's edge reach), >= 0;
+  /// empty: the radius.
   std::optional<float> edge_margin;
-  /// Seed 000's response epsilon: how far in front of the offset plane the point is put back,
-  /// >= 0; empty: derived, 0.1% of the radius.
-  std::optional<float> seed_epsilon;
+  /// The offset prism's response epsilon: how far in front of the offset plane the point is
+  /// put back, >= 0; empty: derived, 0.1% of the radius. (An invalid value is reported as
+  /// "seed_epsilon", the field's former name, in validate messages.)
+  std::optional<float> offset_prism_epsilon;
 
   float resolved_skin(const Body& b) const;
 };

@@ -4,7 +4,7 @@
 /// for tools to diff. Filled only when a non-null Trace* is passed (no cost otherwise).
 ///
 /// Planes are stored as a unit normal and an offset: the plane is {p : n·p = d}, and a point's
-/// signed distance is n·p - d. For the offset prism of a triangle (seed 000; the exact geometry
+/// signed distance is n·p - d. For the offset prism of a triangle (the offset prism method; the exact geometry
 /// is in docs/trace-format.md, "The offset prism") "inside" means: offset plane distance crosses from > 0 to <= 0 during
 /// the move, and every clip-plane distance is >= 0 (the clip planes face into the prism).
 
@@ -21,9 +21,16 @@ namespace collision {
 /// The collision method a move uses. All take the same inputs and fill the same Trace.
 enum class Method : std::uint8_t {
   kRobust,          ///< exact swept sphere/ellipsoid, collide-and-slide (Fauerby 2003, Quake 3)
-  kOffsetPrism,     ///< seed 000: point vs offset plane, clipped by edge and acute-angle planes
-  kSphereClassify,  ///< seed 001: sphere classified against each plane, push-out response
-  kBoxEdges,        ///< seed 004: the box's 12 edges cast as segments at the new position
+  /// Offset prism: point vs offset plane, clipped by edge and acute-angle planes (after
+  /// weiqubo's collision-detection article on Intel's Chinese developer blog, 2012).
+  kOffsetPrism,
+  /// Sphere classification: sphere classified against each plane, push-out response (after
+  /// "三维游戏中相机与世界的碰撞检测及响应", "Camera-world collision detection and response in
+  /// 3D games", in the magazine 电脑编程技巧与维护).
+  kSphereClassify,
+  /// Box edges: the box's 12 edges cast as segments at the new position (after Tao Yang,
+  /// "自定义的AABB碰撞检测算法", "A custom AABB collision detection algorithm", 2010).
+  kBoxEdges,
 };
 const char* to_string(Method m);
 /// Parses "robust", "offset-prism", "sphere-classify" or "box-edges"; returns false on
@@ -41,12 +48,12 @@ enum class Verdict : std::uint8_t {
   kHit,              ///< the accepted (earliest) contact of this iteration
   kContactLater,     ///< touched, but after the accepted contact
   kNoContact,        ///< the swept body never touches it during this move
-  kNoCrossing,       ///< seed 000: the point does not cross the offset plane from the front
-  kOutsideEdgeClip,  ///< seed 000: the crossing point lies outside an edge clip plane
-  kOutsideAcuteClip, ///< seed 000: the crossing point lies outside an acute-angle clip plane
-  kFront,            ///< seed 001: sphere entirely in front of the plane
-  kBehind,           ///< seed 001: sphere entirely behind the plane
-  kOutsideTriangle,  ///< seed 001: intersecting the plane, contact point outside triangle+radius
+  kNoCrossing,       ///< offset prism: the point does not cross the offset plane from the front
+  kOutsideEdgeClip,  ///< offset prism: the crossing point lies outside an edge clip plane
+  kOutsideAcuteClip, ///< offset prism: the crossing point lies outside an acute-angle clip plane
+  kFront,            ///< sphere classification: sphere entirely in front of the plane
+  kBehind,           ///< sphere classification: sphere entirely behind the plane
+  kOutsideTriangle,  ///< sphere classification: intersecting the plane, contact point outside triangle+radius
   kBackFace,         ///< ignored: approached from behind (one-sided, or front-face methods)
   kStartOverlap,     ///< already overlapping at the start of the iteration
 };
@@ -55,11 +62,11 @@ const char* to_string(Verdict v);
 /// One candidate triangle as a method tested it.
 struct TriangleTest {
   std::uint32_t triangle = kNoTriangle;
-  Plane offset_plane;      ///< triangle plane moved by the radius along its normal (seed 000's S')
+  Plane offset_plane;      ///< triangle plane moved by the radius along its normal (the offset prism's S')
   Plane edge_clip[3];      ///< edges AB, BC, CA: inside when distance >= 0 (moved out by L)
   Plane acute_clip[3];     ///< opposite-vertex caps for AB, BC, CA: inside when distance >= 0
-  /// Signed distances of the tested point to each plane. Seed 000: the crossing point (or the
-  /// new position when nothing crosses); seed 001: the centre as this triangle saw it, after
+  /// Signed distances of the tested point to each plane. Offset prism: the crossing point (or the
+  /// new position when nothing crosses); sphere classification: the centre as this triangle saw it, after
   /// earlier push-outs of the same move; robust: the centre at the start of the iteration.
   float offset_distance = 0.0f;
   float edge_distance[3] = {0, 0, 0};
@@ -73,7 +80,7 @@ struct TriangleTest {
   glm::vec3 separating_axis{0.0f};
 };
 
-/// Seed 004: one of the box's 12 edges cast as a segment against the scene.
+/// Box edges: one of the box's 12 edges cast as a segment against the scene.
 struct EdgeCast {
   glm::vec3 from{0.0f}, to{0.0f};  ///< the edge at the tested position
   bool hit = false;
@@ -112,7 +119,7 @@ struct SlideIteration {
   glm::vec3 slide{0.0f};  ///< remaining displacement after projection onto the contact planes
   std::vector<glm::vec3> crease;  ///< normals of the planes constraining the slide (0..3)
   std::vector<TriangleTest> tests;
-  std::vector<EdgeCast> edge_casts;  ///< seed 004 only: the 12 edges and what each hit
+  std::vector<EdgeCast> edge_casts;  ///< box edges only: the 12 edges and what each hit
 };
 
 enum class GroundState : std::uint8_t { kInAir, kOnGround, kOnSteepGround };
@@ -167,7 +174,7 @@ struct Trace {
   void clear();
 };
 
-/// The offset prism of a triangle (seed 000) for a body of radius r and edge margin L, with
+/// The offset prism of a triangle (the offset prism method) for a body of radius r and edge margin L, with
 /// distances of point p. Fills every plane field and distance of `out` (verdict untouched).
 /// A degenerate or non-finite triangle gets all-zero planes and distances (never NaN), so no
 /// crossing is ever reported against it.

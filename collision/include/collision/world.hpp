@@ -11,24 +11,24 @@
 /// overflow on. A hand-built TriangleMesh with larger (finite) coordinates still builds a
 /// well-formed BVH, but queries against it are outside the domain and their answers unspecified.
 
+#include <cstddef>
 #include <cstdint>
-#include <utility>
+#include <memory>
 #include <vector>
 
+#include "collision/aabb.hpp"
 #include "collision/bvh.hpp"
 #include "collision/mesh.hpp"
 
 namespace collision {
 
-/// A solid triangle whose seed-000 offset prism reaches farther than 4 edge margins beyond it
-/// (a sliver: the clip planes of two nearly parallel edges meet far along its length).
-struct WidePrism {
-  std::uint32_t triangle;
-  float reach;  ///< how far the prism reaches beyond the triangle, in edge margins L
-};
+class World;
 
 namespace detail {
 std::uint64_t next_world_id();  // 1, 2, 3, ...: thread-safe
+
+struct WidePrism;  // the offset-prism method's (collision/src/classic/classic_methods.hpp)
+const std::vector<WidePrism>& wide_prisms(const World& world);
 
 /// A number no other World of this process has: a copy shares it (the same content), a move
 /// takes it along and leaves the source a new one.
@@ -50,22 +50,31 @@ class World {
  public:
   /// Takes the mesh (see make_mesh for its invariants) and builds the BVH.
   explicit World(TriangleMesh mesh, const BvhBuildOptions& options = {});
+  /// A copy shares the (immutable) tree. A moved-from World is an empty world.
+  World(const World&) = default;
+  World& operator=(const World&) = default;
+  World(World&& o) noexcept;
+  World& operator=(World&& o) noexcept;
+  ~World() = default;
 
   const TriangleMesh& mesh() const { return mesh_; }
-  const Bvh& bvh() const { return bvh_; }
-  /// The slivers' wide prisms (ascending triangle index): the seed-000 method tests them
-  /// wherever they are, besides the BVH's candidates near the move, as the seed's loop over
-  /// every triangle would.
-  const std::vector<WidePrism>& wide_prisms() const { return wide_prisms_; }
+  /// The tree (its layout is internal: see collision/bvh.hpp).
+  const Bvh& bvh() const { return *bvh_; }
+  /// The box of the triangles the queries can hit (empty when there are none).
+  Aabb bounds() const;
+  /// How many triangles the queries can hit: the mesh's solid ones, less any that have become
+  /// degenerate since make_mesh.
+  std::size_t solid_triangle_count() const;
   /// Identifies this world's content among the process's worlds (never 0): part of what a
   /// CharacterState's contacts_key digests.
   std::uint64_t id() const { return id_.value; }
 
  private:
+  friend const std::vector<detail::WidePrism>& detail::wide_prisms(const World& world);
   detail::WorldId id_;
   TriangleMesh mesh_;
-  Bvh bvh_;
-  std::vector<WidePrism> wide_prisms_;
+  std::shared_ptr<const Bvh> bvh_;
+  std::shared_ptr<const std::vector<detail::WidePrism>> wide_prisms_;
 };
 
 }  // namespace collision

@@ -141,7 +141,7 @@ void write_segment(std::ostringstream& out, const collision::Body& body, const c
       << hex(p.step_forward_test) << ' ' << hex(p.snap_distance) << ' ' << hex(p.recovery) << ' '
       << hex(p.max_recovery_push) << ' ' << hex(p.contact_tolerance) << "\n";
   out << "move " << p.move.max_iterations << ' ' << hex(p.move.skin_width) << ' ' << (p.move.one_sided ? 1 : 0)
-      << ' ' << hex(p.move.edge_margin) << ' ' << hex(p.move.seed_epsilon) << "\n";
+      << ' ' << hex(p.move.edge_margin) << ' ' << hex(p.move.offset_prism_epsilon) << "\n";
 }
 
 void read_method(Reader& r, collision::CharacterParams& p) {
@@ -200,7 +200,7 @@ void read_move(Reader& r, long version, const collision::Body& body, collision::
   p.move.skin_width = version >= 3 ? r.opt() : r.legacy();
   p.move.one_sided = r.i() != 0;
   p.move.edge_margin = version >= 3 ? r.opt() : r.legacy();
-  p.move.seed_epsilon = version >= 3 ? r.opt() : r.legacy();
+  p.move.offset_prism_epsilon = version >= 3 ? r.opt() : r.legacy();
   if (p.move.skin_width && *p.move.skin_width >= body.min_radius()) {
     r.fail("the skin width must be smaller than the body's smallest radius");
   }

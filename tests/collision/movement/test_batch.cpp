@@ -31,7 +31,7 @@ const Map& oa_dm1() {
 
 std::vector<SegmentQuery> random_queries(const collision::World& world, int n, unsigned seed) {
   std::mt19937 rng(seed);
-  const collision::Aabb b = world.bvh().bounds;
+  const collision::Aabb b = world.bounds();
   std::uniform_real_distribution<float> u(0.0f, 1.0f), d(-200.0f, 200.0f);
   std::vector<SegmentQuery> q(static_cast<std::size_t>(n));
   for (SegmentQuery& s : q) {

@@ -13,7 +13,7 @@
 #include "collision/move.hpp"
 #include "collision/queries.hpp"
 #include "collision/trace.hpp"
-#include "seed_methods.hpp"
+#include "classic/classic_methods.hpp"
 #include "test_worlds.hpp"
 
 using collision::Body;
@@ -380,7 +380,7 @@ TEST(SeedMethods, Seed001AngleSumPushesASphereBesideABigTriangle) {
                                                             nullptr, {});
   EXPECT_TRUE(seed.hit);
   EXPECT_NEAR(seed.position.z, 0.25f, 1e-6f);
-  collision::detail::SeedOptions barycentric;
+  collision::detail::ClassicOptions barycentric;
   barycentric.angle_sum_inside = false;
   Trace trace;
   const auto fixed = collision::detail::move_sphere_classify(world, body, start, by, params,
@@ -453,7 +453,7 @@ TEST(SeedMethods, SeedBvhCandidatesMatchTheSeedsLoopOverEveryTriangle) {
   const auto world = world_of(well_shaped_soup(400, 11));
   std::mt19937 rng(5);
   std::uniform_real_distribution<float> pos(-12, 12), mv(-3, 3), rad(0.2f, 1.0f);
-  collision::detail::SeedOptions every;
+  collision::detail::ClassicOptions every;
   every.all_triangles = true;
   int hits[2] = {0, 0};
   for (int q = 0; q < 3000; ++q) {
@@ -490,12 +490,12 @@ TEST(SeedMethods, Seed000SliverPrismsReachFarAndTheBvhPathStillMatchesTheFullLoo
     tris.push_back({a, a + 6.0f * d, a + 3.0f * d + lift(rng) * side});  // a sliver
   }
   const auto world = world_of(tris);
-  ASSERT_GT(world.wide_prisms().size(), 30u);
+  ASSERT_GT(collision::detail::wide_prisms(world).size(), 30u);
   float widest = 0.0f;
-  for (const auto& w : world.wide_prisms()) widest = std::max(widest, w.reach);
+  for (const auto& w : collision::detail::wide_prisms(world)) widest = std::max(widest, w.reach);
   EXPECT_GT(widest, 10.0f);  // in margins: the needle runs at least 10 L past its triangle
 
-  collision::detail::SeedOptions every;
+  collision::detail::ClassicOptions every;
   every.all_triangles = true;
   std::uniform_real_distribution<float> start(-25, 25), mv(-4, 4), rad(0.2f, 1.0f);
   int hits = 0;

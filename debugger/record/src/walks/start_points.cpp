@@ -25,7 +25,7 @@ collision::SweepHit overlap_at(const collision::World& world, const collision::B
 glm::vec3 random_free_point(const collision::World& world, const collision::Body& body,
                             const glm::vec3& up, std::uint32_t seed, std::uint32_t index,
                             int tries) {
-  const collision::Aabb box = world.bvh().bounds;
+  const collision::Aabb box = world.bounds();
   if (box.empty()) throw std::runtime_error("random walk start: the mesh has no solid triangles");
   const glm::vec3 u = glm::normalize(up);
   const float height = 2.0f * body.extent_along(u);
