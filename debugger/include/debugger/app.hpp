@@ -22,10 +22,10 @@ struct RunOptions {
   int capture_every = 0;     ///< 0 = only at events (and the last frame)
   std::vector<int> capture_frames;  ///< extra frames to capture
   int width = 1280, height = 720;
-  bool validation = false;
+  bool validation = false;  ///< Vulkan validation layer (also PRISM_VK_VALIDATION=1)
   /// The anomaly finder's further kinds (ghost bump, lost speed, early catch; anomalies.hpp)
-  /// besides today's four (overlap, pass-through, no progress, jitter).
-  bool find_anomalies = false;   ///< Vulkan validation layer (also PRISM_VK_VALIDATION=1)
+  /// besides the four always on (overlap, pass-through, no progress, jitter).
+  bool find_anomalies = false;
   /// Live mode test hook: window frames driven by a key script instead of the keyboard and
   /// mouse (format in debugger/src/live/controls.hpp), deterministic: 1/60 s per window frame.
   std::string script_keys;

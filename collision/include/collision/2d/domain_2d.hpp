@@ -28,7 +28,7 @@
 ///    NaN. The largest products: orient2d's and dot_sign's filter terms (two differences) and
 ///    their exact fallback (two coordinates, summed six or eight times); intersect_segments'
 ///    reported point, a coordinate times Cramer's determinant (three); the moving circle's
-///    discriminant (four). The first reproduction of issue 38, coordinates of 1e150 = 2^498,
+///    discriminant (four). Coordinates of 1e150 = 2^498, beyond the domain,
 ///    overflowed exactly there: Cramer's point was inf / inf = NaN; at 1e154 the filter's
 ///    products were infinite and the kind `none`.
 ///  - a nonzero product of up to four lengths stays at least 2^-1008, a normal double

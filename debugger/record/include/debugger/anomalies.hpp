@@ -119,7 +119,7 @@ struct WalkFrameVerdict {
 class AnomalyFinder {
  public:
   /// `params` as the session resolved them. `all_kinds`: the finder's further kinds too
-  /// (ghost bump, lost speed, early catch); otherwise today's four.
+  /// (ghost bump, lost speed, early catch); otherwise the four always on.
   AnomalyFinder(const collision::World& world, const collision::Body& body,
                 const collision::CharacterParams& params, float dt, bool all_kinds,
                 AnomalyThresholds thresholds = {});

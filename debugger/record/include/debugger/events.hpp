@@ -53,7 +53,7 @@ struct Event {
 };
 
 /// Walks frame by frame; keeps what it needs of the frames before (contact, ground, moves).
-/// Its anomalies come from an AnomalyFinder: today's four kinds (overlap, pass-through, no
+/// Its anomalies come from an AnomalyFinder: the four kinds always on (overlap, pass-through, no
 /// progress, jitter) always, the finder's further kinds when `find_anomalies` is set.
 class EventDetector {
  public:
