@@ -214,9 +214,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (!o.walk.empty() && !o.session.empty()) refuse("give --walk or --session, not both");
   // The skin's other bound is the body's smallest radius (a given --body's; the scene's default
   // body is checked when the scene loads, CharacterParams::resolved).
-  if (o.character.skin && o.setup.body && !(*o.character.skin < o.setup.body->min_radius())) {
-    refuse("--skin " + setup_args::shortest(*o.character.skin) + " must be below the body's smallest radius (" +
-           setup_args::shortest(o.setup.body->min_radius()) + ")");
+  if (o.character.skin && o.setup.body) {
+    if (const std::string why = setup_args::skin_error(*o.character.skin, *o.setup.body); !why.empty()) refuse(why);
   }
   return c;
 }

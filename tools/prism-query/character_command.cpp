@@ -126,9 +126,8 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
   if (!(std::isfinite(a.hz) && a.hz >= 1.0f && a.hz <= 100000.0f)) {
     throw InputError("--hz " + setup_args::shortest(a.hz) + " is outside its domain [1, 100000] (a frame is 1/H s, at most 1 s)");
   }
-  if (flags.skin && !(*flags.skin < body.min_radius())) {
-    throw InputError("--skin " + setup_args::shortest(*flags.skin) + " must be below the body's smallest radius (" +
-                     setup_args::shortest(body.min_radius()) + ")");
+  if (flags.skin) {
+    if (const std::string why = setup_args::skin_error(*flags.skin, body); !why.empty()) throw InputError(why);
   }
   const std::vector<Segment> script = read_script(a.script);
   const LoadedWorld lw = load(c);

@@ -112,6 +112,12 @@ std::string shortest(float v) {
   return buf;
 }
 
+std::string skin_error(float skin, const collision::Body& body) {
+  if (skin < body.min_radius()) return {};
+  return "--skin " + shortest(skin) + " must be below the body's smallest radius (" + shortest(body.min_radius()) +
+         ")";
+}
+
 std::optional<float> parse_finite(std::string_view text) {
   const std::string s(text);
   if (s.empty()) return std::nullopt;

@@ -69,6 +69,9 @@ glm::vec3 parse_domain_point(std::string_view option, std::string_view text);
 std::string printable(std::string_view text);
 /// `v` in the fewest digits that read back as it ("1e-09", "0.4"), for messages.
 std::string shortest(float v);
+/// Why `--skin` as given is outside its bound for `body` (it must be below the body's smallest
+/// radius), naming the option; empty when it is inside. One message for prism and prism-query.
+std::string skin_error(float skin, const collision::Body& body);
 /// `x`, `y` or `z` as a unit axis; nothing otherwise.
 std::optional<glm::vec3> parse_up_axis(std::string_view axis);
 
