@@ -2,7 +2,11 @@
 // the default scene, the bug zoo (assets/zoo) and two OpenArena maps, each walk whole in one
 // body and again forked to the next body halfway (the centre kept, as the debugger's fork keeps
 // it), and, from the sphere, forked to a capsule 0.4 h taller that starts sunk into the floor
-// (issue 38's fork). No frame may end overlapping a triangle deeper than the skin (prism_walks'
+// (issue 38's fork), and each walk again with a classic method (offset prism, sphere
+// classification, box edges) for its first half and the robust one after: the robust half
+// leaves whatever overlap the classic one left within kRecoveryFrames (1) frame, or, where it
+// was left under a ceiling lower than itself, never ends deeper until the walk carries it out.
+// No frame may end overlapping a triangle deeper than the skin (prism_walks'
 // deep-overlap rule, the debugger's ends_in_overlap), except by the float spacing where the
 // coordinates are too large for the position to hold the skin (the zoo's far_origin at 1e5).
 // The four bodies of a scene share their height along up: a fork changes the width, recovered
@@ -50,7 +54,21 @@ struct Tally {
   float deepest = 0.0f;     // the deepest end overlap, skin included (0: never inside)
   float closest = 1e30f;    // the smallest gap a frame ended with to a triangle it touched
   double path = 0.0;        // the length walked (the centre's path)
+  std::size_t method_forks = 0;               // classic halves forked to the robust method
+  std::size_t method_forks_into_overlap = 0;  // ... that left the body deeper than the skin
+  int slowest_recovery = 0;  // the most robust frames a method fork took to end within the skin
+  std::size_t wedged = 0;    // method forks that left the body wedged (see run)
+  int longest_wedged = 0;    // the most robust frames a body stayed wedged (to its walk's end at most)
 };
+
+// Robust frames allowed after a classic half before every frame must end within the skin.
+// Depenetration pushes up to the overlap plus the skin, at most r + skin, a step
+// (max_recovery_push), and a classic method leaves the body less than a radius deep (it tests
+// the end of a move no longer than a frame's walk or fall; measured: at most 0.1 of a 0.3 m
+// radius on the meshes, 13 of 15 units on the OpenArena maps), so one step resolves it.
+constexpr int kRecoveryFrames = 1;
+constexpr collision::Method kClassic[] = {collision::Method::kOffsetPrism, collision::Method::kSphereClassify,
+                                          collision::Method::kBoxEdges};
 
 // The four bodies of a scene, `h` tall along up and about `w` wide.
 std::vector<Body> bodies(float w, float h, const glm::vec3& up) {
@@ -70,10 +88,15 @@ float spacing(const glm::vec3& p) {
   return 2.0f * (std::nextafter(m, 2.0f * m) - m);
 }
 
-// Walk `walk` from `start` in `first`, forked to `second` (when given) at half time.
+// Walk `walk` from `start` in `first`, forked to `second` (when given) at half time. With a
+// classic `first_method`, the first half moves by that method and the fork switches to the
+// robust one (the body kept unless `second` is given): the classic half's frames are not
+// counted (those methods end in overlap by design, their documented flaws); the robust half
+// is given `kRecoveryFrames` frames to leave what the classic one left it in, then the same rule.
 void run(const collision::World& world, const glm::vec3& up, const Body& first, const Body* second,
          std::uint32_t walk, const glm::vec3& start, const collision::CharacterParams& base, Tally (&tally)[4],
-         int first_index, int second_index, std::string& failures) {
+         int first_index, int second_index, std::string& failures,
+         collision::Method first_method = collision::Method::kRobust) {
   prism_walks::RandomInput script(kSeed, walk, up);
   float lowest = std::numeric_limits<float>::infinity();  // a body height below the scene
   for (const glm::vec3& v : world.mesh().positions) lowest = std::min(lowest, glm::dot(v, up));
@@ -82,7 +105,11 @@ void run(const collision::World& world, const glm::vec3& up, const Body& first, 
   int index = first_index;
   collision::CharacterParams params = base;
   params.up = up;
+  params.move.method = first_method;
   params = params.resolved(body);
+  const bool method_fork = first_method != collision::Method::kRobust;
+  int recovered_at = -1;  // the first robust frame of a method fork that ended within the skin
+  float wedged_depth = -1.0f;  // a wedged fork's depth so far (-1: not wedged)
   collision::CharacterState state;
   state.position = start;
   state = collision::refresh_contacts(world, body, state, params);
@@ -99,6 +126,23 @@ void run(const collision::World& world, const glm::vec3& up, const Body& first, 
                        std::all_of(state.contacts.begin(), state.contacts.end(), flat) &&
                        !collision::sweep(world, *second, state.position + up * (second->extent_along(up) - first.extent_along(up)),
                                          glm::vec3(0.0f)).hit);
+    if (method_fork && f == kFrames / 2) {
+      params.move.method = collision::Method::kRobust;
+      Tally& t = tally[index];
+      ++t.method_forks;
+      wedged_depth = end_overlap(world, body, state.position);
+      t.method_forks_into_overlap += wedged_depth > params.move.resolved_skin(body) + spacing(state.position);
+      // Wedged: left where the clear height (floor to ceiling through the centre) is less than
+      // the body (a ceiling lower than it). No push frees a body from a space smaller than
+      // itself; it leaves as the walk carries it out, never deeper than after its first robust
+      // frames.
+      const float e = body.extent_along(up);
+      const float clear = collision::raycast(world, state.position, up * (2.0f * e)).t * 2.0f * e +
+                          collision::raycast(world, state.position, -up * (2.0f * e)).t * 2.0f * e;
+      const bool wedged = clear < 2.0f * e;
+      if (!wedged) wedged_depth = -1.0f;
+      t.wedged += wedged;
+    }
     if (second && f == kFrames / 2 && !room) ++tally[second_index].forks_skipped;
     if (second && f == kFrames / 2 && room) {
       body = *second;
@@ -123,9 +167,26 @@ void run(const collision::World& world, const glm::vec3& up, const Body& first, 
     const glm::vec3 from = state.position;
     const collision::WalkInput in = script.next();
     state = collision::step_character(world, body, state, collision::walk_input(in, params, body), 1.0f / 60.0f, params);
+    if (method_fork && f < kFrames / 2) continue;  // the classic half: not counted
     const float skin = params.move.resolved_skin(body);
     const float depth = end_overlap(world, body, state.position);
     Tally& t = tally[index];
+    const bool within = depth <= skin + spacing(state.position);
+    if (method_fork && recovered_at < 0) {
+      const int after = f - kFrames / 2 + 1;  // robust frames so far
+      if (within) {
+        recovered_at = f;
+        (wedged_depth >= 0.0f ? t.longest_wedged : t.slowest_recovery) =
+            std::max(wedged_depth >= 0.0f ? t.longest_wedged : t.slowest_recovery, after);
+      } else if (after <= kRecoveryFrames || (wedged_depth >= 0.0f && depth <= wedged_depth + spacing(state.position))) {
+        ++t.frames;  // still leaving what the classic half left it in (a wedged body: never deeper)
+        if (wedged_depth >= 0.0f) wedged_depth = after <= kRecoveryFrames ? depth : std::min(wedged_depth, depth);
+        if (f == kFrames - 1) t.longest_wedged = std::max(t.longest_wedged, after);
+        continue;
+      } else if (wedged_depth < 0.0f) {
+        t.slowest_recovery = std::max(t.slowest_recovery, kFrames);  // never: fails below
+      }
+    }
     ++t.frames;
     t.deepest = std::max(t.deepest, depth);
     t.path += glm::length(glm::dvec3(state.position - from));
@@ -134,14 +195,15 @@ void run(const collision::World& world, const glm::vec3& up, const Body& first, 
     // Past the skin by more than the float spacing at the body's coordinates (1e5 in the zoo's
     // far_origin: 7.8 mm, over twice the 3 mm skin of a 0.3 m body, so a position rounds by
     // more than the skin; elsewhere a few ulps of a metre).
-    if (depth > skin + spacing(state.position)) {
+    if (!within) {
       ++t.beyond_skin;
       if (failures.size() < 2000) {
         char line[256];
         std::snprintf(line, sizeof line, "  %s walk %u frame %d at (%.9g, %.9g, %.9g): depth %g (skin %g)%s\n",
                       collision::to_string(body.shape), walk, f, static_cast<double>(state.position.x),
                       static_cast<double>(state.position.y), static_cast<double>(state.position.z),
-                      static_cast<double>(depth), static_cast<double>(skin), second ? " (forked walk)" : "");
+                      static_cast<double>(depth), static_cast<double>(skin),
+                      method_fork ? " (after a classic method)" : second ? " (forked walk)" : "");
         failures += line;
       }
     }
@@ -170,8 +232,8 @@ void walk_scene(const std::string& name, const collision::io::Level& level, floa
   const collision::World world(level.mesh);
   const std::vector<Body> shapes = bodies(w, h, level.up);
   const Body tall = Body::capsule(0.375f * h, 0.625f * h, level.up);
-  Tally tally[4];
-  std::string failures;
+  Tally tally[4], after_classic[4];
+  std::string failures, failures_after_classic;
   for (int b = 0; b < 4; ++b) {
     const int next = (b + 1) % 4;
     const auto starts = start_points(level, world, shapes[b], spawn);
@@ -182,6 +244,9 @@ void walk_scene(const std::string& name, const collision::io::Level& level, floa
       // default scene's 0.3 m capsule of half height 0.5 from its 0.4 m sphere), its segment's
       // lower end 0.12 h into the floor, on the default scene's 2,048 floor tiles too.
       if (b == 0) run(world, level.up, shapes[0], &tall, i, starts[i], base, tally, 0, 3, failures);
+      // The method fork: each classic method for the first half, the robust one after.
+      for (const collision::Method m : kClassic)
+        run(world, level.up, shapes[b], nullptr, i, starts[i], base, after_classic, b, b, failures_after_classic, m);
     }
   }
   for (int b = 0; b < 4; ++b) {
@@ -192,6 +257,15 @@ void walk_scene(const std::string& name, const collision::io::Level& level, floa
                 tally[b].forks_into_overlap, tally[b].forks_skipped, static_cast<double>(tally[b].closest), static_cast<double>(skin),
                 static_cast<double>(tally[b].deepest), tally[b].beyond_skin);
     EXPECT_EQ(tally[b].beyond_skin, 0u) << name << ", body " << b << ":\n" << failures;
+  }
+  for (int b = 0; b < 4; ++b) {
+    const Tally& t = after_classic[b];
+    std::printf("[ walks    ] %-18s %-9s robust after a classic half: %zu forks (%zu left deeper than the skin), "
+                "slowest recovery %d frames, %zu wedged (longest %d frames, never deeper), frames %4zu, deepest end overlap %.3g, beyond the skin %zu\n",
+                name.c_str(), b == 0 ? "sphere" : collision::to_string(shapes[b].shape), t.method_forks,
+                t.method_forks_into_overlap, t.slowest_recovery, t.wedged, t.longest_wedged, t.frames, static_cast<double>(t.deepest), t.beyond_skin);
+    EXPECT_EQ(t.beyond_skin, 0u) << name << ", body " << b << " after a classic method:\n" << failures_after_classic;
+    EXPECT_LE(t.slowest_recovery, kRecoveryFrames) << name << ", body " << b;
   }
   std::fflush(stdout);
 }
