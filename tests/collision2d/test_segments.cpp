@@ -196,21 +196,21 @@ TEST(Segments, EveryPairOfIntegerSegmentsInTheFiveByFiveGridIsExact) {
 }
 
 TEST(SeedSegments, AgreesWithTheExactTestOnOrdinaryCrossings) {
-  const auto seed = intersect_segments_seed({0, 0}, {4, 4}, {0, 4}, {4, 0});
+  const auto seed = intersect_segments_cramer({0, 0}, {4, 4}, {0, 4}, {4, 0});
   EXPECT_TRUE(seed.hit);
   EXPECT_DOUBLE_EQ(seed.s, 0.5);
   EXPECT_DOUBLE_EQ(seed.t, 0.5);
   // Seed 003's own example: s = 1.1, no hit.
-  EXPECT_FALSE(intersect_segments_seed({0, 0}, {4, 1}, {5, 2}, {7, 5}).hit);
+  EXPECT_FALSE(intersect_segments_cramer({0, 0}, {4, 1}, {5, 2}, {7, 5}).hit);
 }
 
 TEST(SeedSegments, TheDeterminantClampIsWrongForParallelAndNearlyParallelSegments) {
   // Parallel segments 1e-4 apart: D = 0 is forced to 0.001 and the seed reports a hit.
-  const auto parallel = intersect_segments_seed({0, 0}, {1, 0}, {0, 1e-4}, {1, 1e-4});
+  const auto parallel = intersect_segments_cramer({0, 0}, {1, 0}, {0, 1e-4}, {1, 1e-4});
   EXPECT_TRUE(parallel.hit) << "seed 003 reports parallel segments as crossing";
   EXPECT_EQ(intersect_segments({0, 0}, {1, 0}, {0, 1e-4}, {1, 1e-4}).kind, IntersectionKind::kNone);
   // Collinear and disjoint: D1 = D2 = 0, so s = t = 0 and the seed reports a hit at a.
-  const auto collinear = intersect_segments_seed({0, 0}, {10, 0}, {20, 0}, {30, 0});
+  const auto collinear = intersect_segments_cramer({0, 0}, {10, 0}, {20, 0}, {30, 0});
   EXPECT_TRUE(collinear.hit);
   EXPECT_EQ(intersect_segments({0, 0}, {10, 0}, {20, 0}, {30, 0}).kind, IntersectionKind::kNone);
   // Short segments that really cross (D = -1e-4): the clamp to +0.001 flips D's sign and
@@ -219,7 +219,7 @@ TEST(SeedSegments, TheDeterminantClampIsWrongForParallelAndNearlyParallelSegment
   const auto exact = intersect_segments(a, b, c, d);
   ASSERT_EQ(exact.kind, IntersectionKind::kPoint);
   EXPECT_DOUBLE_EQ(exact.ends[0].s, 0.5);
-  const auto seed = intersect_segments_seed(a, b, c, d);
+  const auto seed = intersect_segments_cramer(a, b, c, d);
   EXPECT_NEAR(seed.s, -0.05, 1e-12) << "seed's s is off by the clamp";
   EXPECT_FALSE(seed.hit) << "seed 003 misses a real crossing of short segments";
   EXPECT_NE(seed.s, exact.ends[0].s);

@@ -1,4 +1,4 @@
-// Point in polygon: the four methods of seed 002, all with exact signs (see polygon.hpp).
+// Point in polygon: the four methods of "Crashing into the New Year", all with exact signs (see polygon.hpp).
 #include "collision/2d/polygon.hpp"
 
 #include <cmath>

@@ -1,5 +1,5 @@
-// Closest point on a segment (seed 002) and exact segment intersection (seed 003, see
-// segment.hpp for the contract).
+// Closest point on a segment ("Standing at Arm's Length") and exact segment
+// intersection (after Twinsen's Cramer's rule; see segment.hpp for the contract and sources).
 #include "collision/2d/segment.hpp"
 
 #include <algorithm>
@@ -166,9 +166,9 @@ SegmentIntersection intersect_segments(const Vec2& a, const Vec2& b, const Vec2&
   return point_result(point, s, t);
 }
 
-SeedIntersection intersect_segments_seed(const Vec2& a, const Vec2& b, const Vec2& c,
+CramerIntersection intersect_segments_cramer(const Vec2& a, const Vec2& b, const Vec2& c,
                                          const Vec2& d) {
-  // Seed 003's variable names: V1 = b - a from V1b = a (the obstacle), V2 = d - c from V2b = c.
+  // Twinsen's variable names: V1 = b - a from V1b = a (the obstacle), V2 = d - c from V2b = c.
   const double x_v1 = b.x - a.x, y_v1 = b.y - a.y;
   const double x_v2 = d.x - c.x, y_v2 = d.y - c.y;
   const double x_v1b = a.x, y_v1b = a.y, x_v2b = c.x, y_v2b = c.y;
@@ -176,7 +176,7 @@ SeedIntersection intersect_segments_seed(const Vec2& a, const Vec2& b, const Vec
   const double d1 = (x_v2b - x_v1b) * (-y_v2) - (-x_v2) * (y_v2b - y_v1b);
   const double d2 = x_v1 * (y_v2b - y_v1b) - (x_v2b - x_v1b) * y_v1;
   if (std::fabs(det) < 0.001) det = 0.001;
-  SeedIntersection r;
+  CramerIntersection r;
   r.s = d1 / det;
   r.t = d2 / det;
   r.hit = 0.0 <= r.s && r.s <= 1.0 && 0.0 <= r.t && r.t <= 1.0;

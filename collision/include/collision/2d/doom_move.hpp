@@ -1,7 +1,8 @@
 #pragma once
 /// @file doom_move.hpp
-/// A circle body moving through Doom sectors at arm's length from the walls (seed 002's
-/// "Standing at Arm's Length", with Doom's P_TryMove / P_SlideMove rules for what blocks).
+/// A circle body moving through Doom sectors at arm's length from the walls ("Standing at
+/// Arm's Length" of "Crashing into the New Year", with Doom's P_TryMove / P_SlideMove rules for
+/// what blocks).
 ///
 /// The body is a circle of `radius` (Doom's player: 16) and `height` (56) standing at height
 /// z = the highest floor under its disc: the floor of the sector holding its centre and of

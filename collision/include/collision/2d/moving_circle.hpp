@@ -2,8 +2,9 @@
 /// @file moving_circle.hpp
 /// A moving circle against segments: earliest time of impact on a segment's face or its end
 /// points, and the two responses: slide along the wall, and bounce (reflection about the contact
-/// normal with a restitution; seed 003's vector rebound). Also a point particle bouncing inside
-/// a closed polygon (seed 003's demo, made escape-proof).
+/// normal with a restitution; the vector rebound of Twinsen's "Use of vectors in game
+/// programming" series). Also a point particle bouncing inside a closed polygon (the series'
+/// demo, made escape-proof).
 ///
 /// Conventions: a move is a start centre and a displacement `delta`; times are fractions of
 /// delta in [0, 1]. Lengths in the caller's units. The contact normal is a unit vector from the
@@ -60,7 +61,7 @@ CircleHit sweep_circle(const Vec2& center, double radius, const Vec2& delta,
 /// normal removed; unchanged when it already points away from the wall).
 Vec2 slide(const Vec2& motion, const Vec2& normal);
 
-/// Bounce response (seed 003's vector rebound): reflection about the contact normal,
+/// Bounce response (Twinsen's vector rebound): reflection about the contact normal,
 /// v' = v - (1 + restitution) (v . n) n when v . n < 0 (unchanged otherwise). restitution 1
 /// keeps the speed, 0 leaves only the slide.
 Vec2 bounce(const Vec2& velocity, const Vec2& normal, double restitution = 1.0);

@@ -1,6 +1,7 @@
 #pragma once
 /// @file polygon.hpp
-/// Point in polygon (seed 002, "Crashing into the New Year", and the classic tests it cites).
+/// Point in polygon (after "Crashing into the New Year: Collision Detection", Game Developer,
+/// 1999, and the classic tests it cites).
 ///
 /// Shapes: a Polygon is one closed loop of vertices (the edge from the last vertex back to
 /// the first is implied; do not repeat the first vertex). Either orientation is accepted.
@@ -53,16 +54,16 @@ double signed_area(const Polygon& polygon);
 /// True when `p` lies exactly on an edge or a vertex (exact).
 bool on_boundary(const Polygon& polygon, const Vec2& p);
 
-/// The point-in-polygon methods of seed 002, in the field's terms.
+/// The point-in-polygon methods of "Crashing into the New Year", in the field's terms.
 enum class PointInPolygonMethod : std::uint8_t {
   kConvexSigns,  ///< edge-normal signs: inside iff p is on the inner side of every edge (convex only)
   kAngleSum,     ///< sum of the angles subtended by the edges at p: 2 pi (inside) or 0
-  kQuadrant,     ///< quadrant counting around p: the winding number times 4 (seed's Listing 1)
-  kCrossing,     ///< ray crossing along +x, even-odd (Graphics Gems IV, seed's Listing 2)
+  kQuadrant,     ///< quadrant counting around p: the winding number times 4 (the article's Listing 1)
+  kCrossing,     ///< ray crossing along +x, even-odd (Graphics Gems IV, the article's Listing 2)
 };
 const char* to_string(PointInPolygonMethod method);
 
-/// Seed 002's convex test: p is inside when, for every edge, the edge's inward normal and the
+/// The article's convex test: p is inside when, for every edge, the edge's inward normal and the
 /// vector from the edge to p do not point apart (orient2d of edge and p never has the sign
 /// opposite to the polygon's orientation). Correct only for convex polygons (for a concave one
 /// it answers "inside the intersection of the edges' half-planes").
@@ -77,7 +78,7 @@ bool contains_angle_sum(const Polygon& polygon, const Vec2& p);
 /// on_boundary first).
 int winding_number_angle_sum(const Polygon& polygon, const Vec2& p);
 
-/// Quadrant counting (seed 002, Listing 1): the plane around p is cut into four quadrants
+/// Quadrant counting (the article's Listing 1): the plane around p is cut into four quadrants
 /// (half-open, so every vertex other than p is in exactly one); each edge adds +1 for a quarter
 /// turn counterclockwise, -1 clockwise, +-2 for a diagonal jump decided by which side of p the
 /// edge passes (orient2d). The total is 4 x the winding number. Inside when nonzero.
@@ -85,10 +86,10 @@ bool contains_quadrant(const Polygon& polygon, const Vec2& p);
 /// The winding number by quadrant counting (exact; undefined on the boundary).
 int winding_number(const Polygon& polygon, const Vec2& p);
 
-/// Ray crossing (even-odd; seed 002 after Graphics Gems IV): count the edges that cross the ray
-/// from p towards +x, an edge counting when its ends are on opposite sides of the line y = py
-/// (half-open: an end with y == py counts as above) and it passes to the right of p (orient2d,
-/// no division). Inside when odd.
+/// Ray crossing (even-odd; the article's Listing 2, after Graphics Gems IV): count the edges
+/// that cross the ray from p towards +x, an edge counting when its ends are on opposite sides of
+/// the line y = py (half-open: an end with y == py counts as above) and it passes to the right
+/// of p (orient2d, no division). Inside when odd.
 bool contains_crossing(const Polygon& polygon, const Vec2& p);
 /// The number of crossings (exact; its parity is the even-odd answer off the boundary).
 int crossing_count(const Polygon& polygon, const Vec2& p);

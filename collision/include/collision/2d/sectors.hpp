@@ -1,7 +1,7 @@
 #pragma once
 /// @file sectors.hpp
-/// Doom-style sectors (seed 002, "Standing at Arm's Length"): a level is a set of sectors, each
-/// bounded by lines, with a floor and a ceiling height. This file holds the map as plain data,
+/// Doom-style sectors ("Standing at Arm's Length" of "Crashing into the New Year", 1999): a
+/// level is a set of sectors, each bounded by lines, with a floor and a ceiling height. This file holds the map as plain data,
 /// each sector's boundary, and point location (which sector contains a point).
 ///
 /// Conventions (Doom's): x east, y north, map units. A line runs from v1 to v2; its front side

@@ -1,10 +1,12 @@
 #pragma once
 /// @file segment.hpp
-/// Segments: closest point (seed 002, "Standing at Arm's Length"), distance to a polygon's
-/// edges, and segment-segment intersection by Cramer's rule (seed 003) with the parallel and
-/// collinear cases handled exactly.
+/// Segments: closest point ("Standing at Arm's Length", a section of "Crashing into the New
+/// Year: Collision Detection", Game Developer, 1999), distance to a polygon's edges, and
+/// segment-segment intersection by Cramer's rule (after Twinsen, "Use of vectors in game
+/// programming (3): 2D border collision detection") with the parallel and collinear cases
+/// handled exactly.
 ///
-/// Parameterisation (seed 003): segment A = a + s (b - a), segment B = c + t (d - c), s and t
+/// Parameterisation (Twinsen's): segment A = a + s (b - a), segment B = c + t (d - c), s and t
 /// in [0, 1]. A zero-length segment is a point; its parameter is 0.
 ///
 /// Exactness: the kind of the answer (none, point, overlap) and which end points touch are
@@ -30,8 +32,9 @@ struct ClosestPoint {
   double u = 0.0;  ///< in [0, 1]; 0 for a zero-length segment
 };
 
-/// Seed 002's nearest point: the two dot products (p - a).(b - a) and (p - b).(a - b) say whether
-/// an end point is nearest; otherwise a linear ratio of them places the foot of the perpendicular.
+/// The article's nearest point ("Standing at Arm's Length"): the two dot products
+/// (p - a).(b - a) and (p - b).(a - b) say whether an end point is nearest; otherwise
+/// a linear ratio of them places the foot of the perpendicular.
 ClosestPoint closest_point_on_segment(const Vec2& a, const Vec2& b, const Vec2& p);
 
 /// Euclidean distance from p to the closed segment a-b.
@@ -70,17 +73,24 @@ struct SegmentIntersection {
 /// when an end point is outside the 2D domain (domain_2d.hpp).
 SegmentIntersection intersect_segments(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d);
 
-/// Seed 003's test, kept as written for comparison: Cramer's rule on
+/// Twinsen's test, kept as written for comparison (the clamped-determinant Cramer's rule): Cramer's rule on
 ///   s (b - a) - t (d - c) = c - a,
 /// with the determinant forced to 0.001 when |D| < 0.001, and a hit when s and t are both in
 /// [0, 1]. Known wrong: parallel segments a short distance apart "hit" (s = D1 / 0.001), collinear
 /// disjoint segments "hit" at s = t = 0, and nearly parallel segments that do cross with
 /// |D| < 0.001 get s and t off (tests/collision2d/test_segments.cpp shows each).
-struct SeedIntersection {
+struct CramerIntersection {
   bool hit = false;
   double s = 0.0;
   double t = 0.0;
 };
-SeedIntersection intersect_segments_seed(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d);
+CramerIntersection intersect_segments_cramer(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d);
+
+/// The former names (before 0.2), kept for one version.
+using SeedIntersection [[deprecated("renamed CramerIntersection")]] = CramerIntersection;
+[[deprecated("renamed intersect_segments_cramer")]] inline CramerIntersection intersect_segments_seed(
+    const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  return intersect_segments_cramer(a, b, c, d);
+}
 
 }  // namespace collision::planar
