@@ -122,7 +122,7 @@ void add_headless_options(CLI::App& app, CommandLine& c) {
               }
             });
   add_switch(app, "--find-anomalies", o.find_anomalies, "also ghost bumps, lost speed, early catches, push-aways\n"
-             "(debugger/include/debugger/anomalies.hpp)");
+             "(debugger/record/include/debugger/anomalies.hpp)");
 }
 
 void add_setup_options(CLI::App& app, RunOptions& o) {
