@@ -253,6 +253,9 @@ struct BuildRow {
   std::string map;
   std::size_t triangles = 0;
   BuildTime ours, bullet, embree;
+  collision::WorldMemory memory;  ///< what the World holds
+  std::size_t bullet_bvh = 0;     ///< Bullet's quantized BVH (its serialized size)
+  std::size_t bullet_mesh = 0;    ///< Bullet's btTriangleMesh arrays (vertices and indices)
 };
 
 }  // namespace
@@ -291,6 +294,16 @@ int main(int argc, char** argv) {
         btBvhTriangleMeshShape shape(bullet_mesh.get(), /*useQuantizedAabbCompression=*/true);
         g_sink = g_sink + static_cast<double>(shape.getOptimizedBvh() != nullptr);
       });
+      // Memory: the World's parts, and Bullet's tree and mesh as it holds them.
+      build.memory = world.memory();
+      btBvhTriangleMeshShape shape(bullet_mesh.get(), /*useQuantizedAabbCompression=*/true);
+      build.bullet_bvh = shape.getOptimizedBvh()->calculateSerializeBufferSize();
+      const IndexedMeshArray& parts = bullet_mesh->getIndexedMeshArray();
+      for (int i = 0; i < parts.size(); ++i) {
+        const btIndexedMesh& part = parts[i];
+        build.bullet_mesh += static_cast<std::size_t>(part.m_numVertices) * static_cast<std::size_t>(part.m_vertexStride) +
+                             static_cast<std::size_t>(part.m_numTriangles) * static_cast<std::size_t>(part.m_triangleIndexStride);
+      }
     }
     build.embree = best_build(opt.reps, [&] {
       const prism::bench::EmbreeScene scene(mesh);
@@ -530,6 +543,18 @@ int main(int argc, char** argv) {
                 b.map.c_str(), b.triangles, b.ours.cpu_ms, b.bullet.cpu_ms, b.embree.cpu_ms,
                 b.embree.wall_ms, b.bullet.cpu_ms / b.ours.cpu_ms,
                 b.ours.cpu_ms <= b.bullet.cpu_ms ? "met" : "not met");
+  }
+  std::printf("\n### Memory a triangle (bytes; World::memory(), Bullet's quantized BVH and mesh)\n\n");
+  std::printf("| map | ours | mesh | nodes4 | nodes8 | triangles | packets | start grid + occupancy | Bullet (BVH + mesh) | ours / Bullet |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const BuildRow& b : builds) {
+    const double n = static_cast<double>(std::max<std::size_t>(b.triangles, 1));
+    const auto per = [&](std::size_t bytes) { return static_cast<double>(bytes) / n; };
+    const collision::WorldMemory& m = b.memory;
+    std::printf("| %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f (%.1f + %.1f) | %.1fx |\n", b.map.c_str(),
+                per(m.total()), per(m.mesh), per(m.nodes4), per(m.nodes8), per(m.triangles), per(m.packets),
+                per(m.start_grid + m.occupancy), per(b.bullet_bvh + b.bullet_mesh), per(b.bullet_bvh), per(b.bullet_mesh),
+                static_cast<double>(m.total()) / static_cast<double>(std::max<std::size_t>(b.bullet_bvh + b.bullet_mesh, 1)));
   }
   }
   return 0;

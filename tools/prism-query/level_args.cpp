@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -63,6 +64,14 @@ LoadedWorld load(const LevelArgs& c) {
                  level.mesh.triangle_count(), world.solid_triangle_count(),
                  level.mesh.degenerate_count);
     std::fprintf(stderr, "bvh build: %.3f ms\n", build_ms);
+    const collision::WorldMemory m = world.memory();
+    const double per = 1.0 / static_cast<double>(std::max<std::size_t>(world.solid_triangle_count(), 1));
+    const auto b = [&](std::size_t part) { return static_cast<double>(part) * per; };
+    std::fprintf(stderr,
+                 "memory: %zu bytes, %.1f a triangle (mesh %.1f, nodes4 %.1f, nodes8 %.1f, triangles %.1f, "
+                 "packets %.1f, start grid %.1f, occupancy %.1f, wide prisms %.1f)\n",
+                 m.total(), b(m.total()), b(m.mesh), b(m.nodes4), b(m.nodes8), b(m.triangles), b(m.packets),
+                 b(m.start_grid), b(m.occupancy), b(m.wide_prisms));
   }
   return {std::move(level), std::move(world)};
 }

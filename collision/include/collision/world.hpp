@@ -46,6 +46,23 @@ struct WorldId {
 };
 }  // namespace detail
 
+/// What a World holds, by part, in bytes (each array's allocated capacity). A copy of a World
+/// keeps its own mesh and shares the tree: it reports the same tree parts, which it does not
+/// hold alone.
+struct WorldMemory {
+  std::size_t mesh = 0;        ///< the source mesh the World keeps (positions, indices, normals, flags)
+  std::size_t nodes4 = 0;      ///< the 4-wide nodes (the tree's and the start grid's)
+  std::size_t nodes8 = 0;      ///< the 8-wide nodes, where built (BvhBuildOptions::wide)
+  std::size_t triangles = 0;   ///< the leaf triangles in BVH order
+  std::size_t packets = 0;     ///< the same triangles four to a packet, with their edge planes
+  std::size_t start_grid = 0;  ///< the start grid's cells
+  std::size_t occupancy = 0;   ///< the occupancy bits
+  std::size_t wide_prisms = 0; ///< the offset prism method's list of sliver triangles
+  std::size_t total() const {
+    return mesh + nodes4 + nodes8 + triangles + packets + start_grid + occupancy + wide_prisms;
+  }
+};
+
 class World {
  public:
   /// Takes the mesh (see make_mesh for its invariants) and builds the BVH.
@@ -68,6 +85,9 @@ class World {
   /// Identifies this world's content among the process's worlds (never 0): part of what a
   /// CharacterState's contacts_key digests.
   std::uint64_t id() const { return id_.value; }
+  /// What this World holds in memory, by part (bytes a triangle: memory().total() /
+  /// solid_triangle_count()).
+  WorldMemory memory() const;
 
  private:
   friend const std::vector<detail::WidePrism>& detail::wide_prisms(const World& world);

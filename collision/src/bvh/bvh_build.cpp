@@ -413,6 +413,13 @@ Bvh detail::build_tree(const TriangleMesh& mesh, const BvhBuildOptions& in_optio
     detail::build_start_grid(bvh);
     detail::build_occupancy(bvh);
   }
+  // The arrays hold what the tree needs and no more: the builders reserve ahead (the start grid
+  // doubles the node arrays before appending its cells' nodes), which left the 8-wide nodes at
+  // up to four times their size (oa_dm1: 88.7 bytes a triangle, 47.4 after; the World 344 -> 302).
+  bvh.nodes.shrink_to_fit();
+  bvh.nodes8.shrink_to_fit();
+  bvh.triangles.shrink_to_fit();
+  bvh.packets.shrink_to_fit();
   return bvh;
 }
 

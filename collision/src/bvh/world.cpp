@@ -70,4 +70,24 @@ Aabb World::bounds() const { return bvh_->bounds; }
 
 std::size_t World::solid_triangle_count() const { return bvh_->triangles.size(); }
 
+namespace {
+template <class T>
+std::size_t bytes(const std::vector<T>& v) {
+  return v.capacity() * sizeof(T);
+}
+}  // namespace
+
+WorldMemory World::memory() const {
+  WorldMemory m;
+  m.mesh = bytes(mesh_.positions) + bytes(mesh_.indices) + bytes(mesh_.normals) + bytes(mesh_.flags);
+  m.nodes4 = bytes(bvh_->nodes);
+  m.nodes8 = bytes(bvh_->nodes8);
+  m.triangles = bytes(bvh_->triangles);
+  m.packets = bytes(bvh_->packets);
+  m.start_grid = bytes(bvh_->grid.start4) + bytes(bvh_->grid.start8);
+  m.occupancy = bytes(bvh_->occupancy.bits);
+  m.wide_prisms = bytes(*wide_prisms_);
+  return m;
+}
+
 }  // namespace collision
