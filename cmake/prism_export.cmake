@@ -22,3 +22,9 @@ function(prism_install_program target)
     install(TARGETS ${target} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT programs)
   endif()
 endfunction()
+
+# Shared libraries: an installed prism-query finds them beside it (bin/../lib) under any prefix.
+if(PROJECT_IS_TOP_LEVEL AND BUILD_SHARED_LIBS AND NOT DEFINED CMAKE_INSTALL_RPATH)
+  file(RELATIVE_PATH prism_bin_to_lib /prefix/${CMAKE_INSTALL_BINDIR} /prefix/${CMAKE_INSTALL_LIBDIR})
+  set(CMAKE_INSTALL_RPATH "$ORIGIN/${prism_bin_to_lib}")
+endif()

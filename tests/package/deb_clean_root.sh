@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # deb_clean_root.sh SOURCE BUILD WORK: packs BUILD with `cpack -G DEB`, installs the .deb with
 # apt on a bare Debian 12 root (debootstrap --variant=minbase: nothing but what the package
-# declares comes with it), and there runs prism-query, prism --help, builds examples/ against
+# declares comes with it), and there runs prism-query, prism --headless, builds examples/ against
 # /usr with find_package(prism) and with pkg-config, and runs hello_character.
 # Exits 77 (skipped) with the reason where no root can be made: not root, no debootstrap or
 # chroot, no Debian mirror. The bare root is made once and kept in PRISM_DEB_TEST_ROOT
@@ -53,17 +53,22 @@ mkdir -p "$root/test"
 cp "$deb" "$root/test/"
 cp -r "$src/examples" "$root/test/examples"
 cp "$src/assets/default_scene.obj" "$root/test/"
-# The machine a game developer has: a compiler, CMake, pkg-config; everything else the .deb
+# The machine a game developer has: a compiler, CMake, pkg-config, and the package's one
+# Recommends (mesa-vulkan-drivers: lavapipe, for prism without a GPU); everything else the .deb
 # must bring.
 chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root DEBIAN_FRONTEND=noninteractive \
   bash -euo pipefail -c '
   cd /test
   apt-get -q update >apt.log 2>&1
-  apt-get install -y -q --no-install-recommends ./'"${deb##*/}"' g++ cmake make pkg-config >>apt.log 2>&1 ||
+  apt-get install -y -q --no-install-recommends ./'"${deb##*/}"' mesa-vulkan-drivers g++ cmake make pkg-config >>apt.log 2>&1 ||
     { tail -n 30 apt.log; exit 1; }
   echo "installed: $(dpkg-query -W -f="\${Package} \${Version}" prism)"
   prism-query random default_scene.obj --count 2 --seed 1
-  if [ -x /usr/bin/prism ]; then prism --help >/dev/null && echo "prism --help: ok"; fi
+  if [ -x /usr/bin/prism ]; then
+    prism --help >/dev/null
+    prism --headless --scene default --frames 3 --out captures 2>&1 | tail -n 1
+    [ -s captures/default_f000002.png ] && echo "prism --headless: captures/default_f000002.png"
+  fi
   cmake -S examples -B build-cmake -DCMAKE_BUILD_TYPE=Release >cmake.log 2>&1 || { cat cmake.log; exit 1; }
   cmake --build build-cmake >>cmake.log 2>&1 || { cat cmake.log; exit 1; }
   echo "find_package: $(build-cmake/hello_character default_scene.obj | tail -n 1)"
