@@ -75,3 +75,6 @@ chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root DEB
   c++ -std=c++20 -O2 examples/hello_character.cpp -o hello_pc $(pkg-config --cflags --libs prism)
   echo "pkg-config: $(./hello_pc default_scene.obj | tail -n 1)"
 '
+# Passed: the 1 GB root goes (a failed run keeps it, to look into: chroot WORK/root).
+remove_root "$root"
+trap - EXIT
