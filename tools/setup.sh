@@ -11,6 +11,9 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
   libbullet-dev libembree-dev libtbb-dev
   openarena-081-maps freedoom
+  # cpack -G DEB declares the package's shared libraries with dpkg-shlibdeps; tests/package
+  # installs the .deb on a bare Debian 12 root made with debootstrap (skipped without it).
+  dpkg-dev debootstrap
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

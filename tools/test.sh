@@ -28,8 +28,9 @@ done
 # Every suite but the renderer's once more on the 4-wide SSE path: where the CPU has AVX2 the
 # queries take the 8-wide AVX2 one (collision::bvh_uses_avx2()), and PRISM_SIMD=sse forces the
 # other, which must give the same results.
-echo "SSE path (PRISM_SIMD=sse): ctest --preset release -LE renderer"
-PRISM_SIMD=sse ctest --preset release -j "$jobs" -LE renderer
+# (Not the package's checks either: they build and run the same example again.)
+echo "SSE path (PRISM_SIMD=sse): ctest --preset release -LE 'renderer|package'"
+PRISM_SIMD=sse ctest --preset release -j "$jobs" -LE 'renderer|package'
 if [ -x tests/fuzz/run.sh ] || [ -f tests/fuzz/run.sh ]; then
   bash tests/fuzz/run.sh "${PRISM_FUZZ_SECONDS:-20}"  # seconds per target (six targets; longer runs: set it)
 fi
