@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -17,8 +18,8 @@
 #include "debugger/session_file.hpp"
 #include "debugger/view.hpp"
 #include "debugger/view2d.hpp"
-#include "debugger/walk_script.hpp"
-#include "debugger/wander.hpp"
+#include "debugger/spawn.hpp"
+#include "debugger/walk_source.hpp"
 #include "frontend_setup.hpp"
 
 namespace debugger {
@@ -62,13 +63,9 @@ HeadlessResult run_headless(const RunOptions& o) {
     throw std::runtime_error("unknown method '" + o.method + "' (robust, offset-prism, sphere-classify)");
   if (!o.method.empty())  // --method replays every segment with it
     for (SessionSegment& fork : recording.forks) fork.params.move.method = config.params.move.method;
-  WalkScript walk;
-  if (!o.walk.empty()) walk = load_walk_script(o.walk);
-  else if (!replaying && !scene.default_walk.empty()) walk = parse_walk_script(scene.default_walk);
-  // No walk at all: the level's tour is a seeded wander that seeks contacts.
-  const bool wandering = !replaying && walk.segments.empty();
-  Wander wander;
-  wander.seed = o.seed;
+  // The scene's tour (the window plays the same one): --walk, the scene's walk, or the wander.
+  std::optional<WalkSource> tour = scene_tour(scene, o.walk, o.seed, replaying, config.start_yaw);
+  const WalkContext tour_context{scene.world.get(), scene.up, config.dt, body_size(config.body)};
 
   Session session(*scene.world, config);
   EventDetector detector(*scene.world, config.body, session.config().params, config.dt, o.find_anomalies);
@@ -98,9 +95,7 @@ HeadlessResult run_headless(const RunOptions& o) {
       in = recording.inputs[static_cast<std::size_t>(f)];
       fork_if_due(session, recording, forks);
     } else {
-      in = wandering ? wander_input(wander, *scene.world, session.last_state(), scene.up, body_size(config.body),
-                                    config.dt, f)
-                     : walk_input(walk, f, config.dt, scene.up, config.start_yaw);
+      in = next_input(*tour, tour_context, f, session.last_state());
     }
     const collision::CharacterState before = session.last_state();
     collision::CharacterState after;

@@ -2,11 +2,15 @@
 // second, pause, step forward twice, step back once, screenshot (F12), exit. ctest runs this
 // binary through xvfb-run (see CMakeLists.txt). Fails on any validation message (run_live
 // returns 3 then).
+#include <sys/resource.h>
+
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -91,6 +95,63 @@ TEST(LiveWindow, MethodChangeMidTourKeepsEveryEarlierFrameAndAddsABranch) {
   EXPECT_GE(before.size(), 90u) << "the old branch keeps all its frames";
   ASSERT_GT(fork.size(), 60u) << "the fork keeps frames 0..40 and records more";
   for (std::size_t f = 0; f <= 40; ++f) EXPECT_EQ(fork[f], before[f]) << "frame " << f << " changed";
+}
+
+// The frame number in the name of the one screenshot in DIR (scene_fNNNNNN_method.png); -1: none.
+int screenshot_frame(const fs::path& dir, const std::string& scene) {
+  int shot = -1;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind(scene + "_f", 0) == 0 && e.path().extension() == ".png")
+      shot = std::stoi(name.substr(scene.size() + 2, 6));
+  }
+  return shot;
+}
+
+// `prism` with no arguments (the default scene at 1280x720) plays the scene's tour from the
+// first frame: 9 s of wall time with no key pressed record well past frame 300 (at 60 frames
+// a second of playback). It stood still at frame 0 and paused itself ("1 s without input").
+TEST(LiveWindow, NoArgumentsWindowDoesNotStandStillWithoutAKey) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
+  auto [dir, o] = window_test::scripted_run("live_window_first_minute", "0 realtime 9\n1 tap F12\n2 exit\n");
+  o.width = 1280;
+  o.height = 720;
+  ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
+  EXPECT_GT(screenshot_frame(dir / "captures", "default"), 300) << "the tour's frame after 9 s";
+}
+
+// The process's CPU seconds (user + system, every thread: the loop, lavapipe's, the driver's).
+double process_cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+// A paused window with focus draws only when something changes: over 3 s with nothing
+// changing it uses under 5% of a CPU (it drew every frame: 150% on the default scene).
+TEST(LiveWindow, PausedFocusedWindowDoesNotBurnTheCpu) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
+  // Pause at once, screenshot (the signal that the pause is drawn), then 5 s as a user's window.
+  const auto [dir, o] = window_test::scripted_run("live_window_idle", "5 tap P\n6 tap F12\n7 realtime 5\n8 exit\n");
+  double share = -1.0;
+  std::thread measure([&, dir = dir] {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while ((!fs::exists(dir / "captures") || screenshot_frame(dir / "captures", "default") < 0) &&
+           std::chrono::steady_clock::now() < give_up)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));  // the realtime phase settles
+    const double cpu0 = process_cpu_seconds();
+    const auto t0 = std::chrono::steady_clock::now();
+    std::this_thread::sleep_for(std::chrono::seconds(3));
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    share = (process_cpu_seconds() - cpu0) / wall;
+  });
+  const int rc = debugger::run_live(o);
+  measure.join();
+  ASSERT_EQ(rc, 0) << "3 means validation messages (printed above)";
+  ASSERT_GE(share, 0.0);
+  EXPECT_LT(share, 0.05) << "CPU used by a paused window over 3 s, in CPUs";
 }
 
 struct Rect {

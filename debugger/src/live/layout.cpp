@@ -41,6 +41,22 @@ Layout compute_layout(float width, float height) {
   return l;
 }
 
+float hint_bar_height() { return ImGui::GetTextLineHeight() + 8.0f; }
+
+void draw_hint_bar(float width, float height) {
+  const float h = hint_bar_height();
+  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  draw->AddRectFilled(ImVec2(0.0f, height - h), ImVec2(width, height), IM_COL32(20, 22, 26, 230));
+  const float text_w = ImGui::CalcTextSize(kHintBar).x;
+  draw->AddText(ImVec2(std::max((width - text_w) * 0.5f, 4.0f), height - h + 4.0f), IM_COL32(255, 255, 255, 255),
+                kHintBar);
+}
+
+bool panel_collapsed(const char* name) {
+  const ImGuiWindow* w = ImGui::FindWindowByName(name);
+  return w && w->Collapsed;
+}
+
 std::string describe_panels() {
   std::string out;
   for (const char* name : kPanelNames) {

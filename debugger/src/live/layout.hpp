@@ -25,6 +25,16 @@ struct Layout {
 /// The panels' rectangles for a `width` x `height` window (pixels).
 Layout compute_layout(float width, float height);
 
+/// The first minute's hint: one line along the window's bottom edge, shown until the first key
+/// (the Keys panel is collapsed when it does not fit, as at the default 1280 x 720).
+inline constexpr const char* kHintBar = "WASD walk  P pause  , . step  F12 screenshot  H help";
+/// The hint bar's height in pixels: the panels are laid out above it while it shows.
+float hint_bar_height();
+/// Draws the hint bar along the bottom of a `width` x `height` window (foreground, over the view).
+void draw_hint_bar(float width, float height);
+/// True when the panel named `name` (kPanelNames) exists and is collapsed to its title bar.
+bool panel_collapsed(const char* name);
+
 /// The ImGui window names of the panels, in the order of Layout's members.
 inline constexpr std::array<const char*, 4> kPanelNames = {"Legend", "Keys", "Prism", "Timeline"};
 
