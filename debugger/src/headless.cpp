@@ -11,6 +11,7 @@
 #include "collision/trace.hpp"
 #include "debugger/app.hpp"
 #include "debugger/events.hpp"
+#include "debugger/fill_share.hpp"
 #include "debugger/image_memory.hpp"
 #include "debugger/overlay.hpp"
 #include "debugger/report.hpp"
@@ -143,6 +144,7 @@ HeadlessResult run_headless(const RunOptions& o) {
       if (at_anomaly) last_anomaly_capture = f;
       build_overlay(trace, *scene.world, seg.body, after, scene.up, max_slope, overlay_options, overlay);
       const renderer::Camera camera = follow_camera(scene, seg.body, after, in.yaw, trace, framing);
+      bound_fills(overlay, scene.world->mesh(), camera, {static_cast<unsigned>(o.width), static_cast<unsigned>(o.height)});
       if (o.camera.see_through)
         see_through(overlay, camera, {static_cast<unsigned>(o.width), static_cast<unsigned>(o.height)});
       renderer::MeshDraw draw;

@@ -18,6 +18,7 @@
 #include "collision/queries.hpp"
 #include "debugger/view2d.hpp"
 #include "debugger/app.hpp"
+#include "debugger/fill_share.hpp"
 #include "debugger/image_memory.hpp"
 #include "debugger/palette.hpp"
 #include "debugger/session_file.hpp"
@@ -382,6 +383,7 @@ int run_live(const RunOptions& o) {
     }
     const renderer::Camera camera = update_camera(s, in, s.view.after);
     build_view_overlay(s, overlay);
+    bound_fills(overlay, s.scene.world->mesh(), camera, {extent.width, extent.height});
     if (s.camera.follow.see_through) see_through(overlay, camera, {extent.width, extent.height});
     if (!s.show_ui) {
       char hint[96];
