@@ -143,6 +143,7 @@ HeadlessResult run_headless(const RunOptions& o) {
       if (at_event) last_event_capture = f;
       if (at_anomaly) last_anomaly_capture = f;
       build_overlay(trace, *scene.world, seg.body, after, scene.up, max_slope, overlay_options, overlay);
+      add_measures(events, scene.up, overlay);
       const renderer::Camera camera = follow_camera(scene, seg.body, after, in.yaw, trace, framing);
       bound_fills(overlay, scene.world->mesh(), camera, {static_cast<unsigned>(o.width), static_cast<unsigned>(o.height)});
       if (o.camera.see_through)
@@ -151,6 +152,7 @@ HeadlessResult run_headless(const RunOptions& o) {
       draw.mesh = level;
       draw.highlights = overlay.highlights;
       renderer::begin_ui(r);
+      draw_measure_labels(events, camera, {static_cast<unsigned>(o.width), static_cast<unsigned>(o.height)});
       draw_legend(nullptr, 10.0f, 10.0f);
       draw_frame_panel(scene.name, seg.params.move.method, f, after, trace, events,
                        seg.params.move.resolved_skin(seg.body), 10.0f,

@@ -100,6 +100,7 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
         glm::dvec3(s.view.after.position), glm::dvec3(tri.a), glm::dvec3(tri.b), glm::dvec3(tri.c)));
     add_picked_triangle(tri, focus, 3.0f * body_size(body), kSelectedColour, overlay);
   }
+  add_measures(s.view.events, s.scene.up, overlay);
   add_comparison_overlay(s, overlay);
   add_branch_overlay(s, overlay);
 }
@@ -384,6 +385,7 @@ int run_live(const RunOptions& o) {
     const renderer::Camera camera = update_camera(s, in, s.view.after);
     build_view_overlay(s, overlay);
     bound_fills(overlay, s.scene.world->mesh(), camera, {extent.width, extent.height});
+    draw_measure_labels(s.view.events, camera, {extent.width, extent.height});
     if (s.camera.follow.see_through) see_through(overlay, camera, {extent.width, extent.height});
     if (!s.show_ui) {
       char hint[96];
