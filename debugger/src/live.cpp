@@ -202,6 +202,7 @@ int run_live(const RunOptions& o) {
       if (events_seen() != events_before) redraw.changed();
     }
     renderer::begin_ui(r);
+    clear_fit_notes();
     in = scripted ? scripted_input(*script, tick) : poll_glfw_input(glfw_input, glfw);
     if (scripted) in.dt = s.session->config().dt;  // exactly one recorded frame per window frame
     if (in.realtime) {
