@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -10,6 +11,7 @@
 #include "collision/trace.hpp"
 #include "debugger/app.hpp"
 #include "debugger/events.hpp"
+#include "debugger/fill_share.hpp"
 #include "debugger/image_memory.hpp"
 #include "debugger/overlay.hpp"
 #include "debugger/report.hpp"
@@ -17,8 +19,8 @@
 #include "debugger/session_file.hpp"
 #include "debugger/view.hpp"
 #include "debugger/view2d.hpp"
-#include "debugger/walk_script.hpp"
-#include "debugger/wander.hpp"
+#include "debugger/spawn.hpp"
+#include "debugger/walk_source.hpp"
 #include "frontend_setup.hpp"
 
 namespace debugger {
@@ -62,13 +64,9 @@ HeadlessResult run_headless(const RunOptions& o) {
     throw std::runtime_error("unknown method '" + o.method + "' (robust, offset-prism, sphere-classify)");
   if (!o.method.empty())  // --method replays every segment with it
     for (SessionSegment& fork : recording.forks) fork.params.move.method = config.params.move.method;
-  WalkScript walk;
-  if (!o.walk.empty()) walk = load_walk_script(o.walk);
-  else if (!replaying && !scene.default_walk.empty()) walk = parse_walk_script(scene.default_walk);
-  // No walk at all: the level's tour is a seeded wander that seeks contacts.
-  const bool wandering = !replaying && walk.segments.empty();
-  Wander wander;
-  wander.seed = o.seed;
+  // The scene's tour (the window plays the same one): --walk, the scene's walk, or the wander.
+  std::optional<WalkSource> tour = scene_tour(scene, o.walk, o.seed, replaying, config.start_yaw);
+  const WalkContext tour_context{scene.world.get(), scene.up, config.dt, body_size(config.body)};
 
   Session session(*scene.world, config);
   EventDetector detector(*scene.world, config.body, session.config().params, config.dt, o.find_anomalies);
@@ -98,9 +96,7 @@ HeadlessResult run_headless(const RunOptions& o) {
       in = recording.inputs[static_cast<std::size_t>(f)];
       fork_if_due(session, recording, forks);
     } else {
-      in = wandering ? wander_input(wander, *scene.world, session.last_state(), scene.up, body_size(config.body),
-                                    config.dt, f)
-                     : walk_input(walk, f, config.dt, scene.up, config.start_yaw);
+      in = next_input(*tour, tour_context, f, session.last_state());
     }
     const collision::CharacterState before = session.last_state();
     collision::CharacterState after;
@@ -147,13 +143,16 @@ HeadlessResult run_headless(const RunOptions& o) {
       if (at_event) last_event_capture = f;
       if (at_anomaly) last_anomaly_capture = f;
       build_overlay(trace, *scene.world, seg.body, after, scene.up, max_slope, overlay_options, overlay);
+      add_measures(events, scene.up, overlay);
       const renderer::Camera camera = follow_camera(scene, seg.body, after, in.yaw, trace, framing);
+      bound_fills(overlay, scene.world->mesh(), camera, {static_cast<unsigned>(o.width), static_cast<unsigned>(o.height)});
       if (o.camera.see_through)
         see_through(overlay, camera, {static_cast<unsigned>(o.width), static_cast<unsigned>(o.height)});
       renderer::MeshDraw draw;
       draw.mesh = level;
       draw.highlights = overlay.highlights;
       renderer::begin_ui(r);
+      draw_measure_labels(events, camera, {static_cast<unsigned>(o.width), static_cast<unsigned>(o.height)});
       draw_legend(nullptr, 10.0f, 10.0f);
       draw_frame_panel(scene.name, seg.params.move.method, f, after, trace, events,
                        seg.params.move.resolved_skin(seg.body), 10.0f,

@@ -2,12 +2,14 @@
 // and panels -> draw (and capture). The pieces live in live/ (one concern a file).
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <utility>
+#include <variant>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -16,9 +18,12 @@
 #include "collision/queries.hpp"
 #include "debugger/view2d.hpp"
 #include "debugger/app.hpp"
+#include "debugger/fill_share.hpp"
 #include "debugger/image_memory.hpp"
 #include "debugger/palette.hpp"
 #include "debugger/session_file.hpp"
+#include "debugger/spawn.hpp"
+#include "debugger/walk_source.hpp"
 #include "debugger/view.hpp"
 #include "frontend_setup.hpp"
 #include "live/branches.hpp"
@@ -28,6 +33,7 @@
 #include "live/inspector_panel.hpp"
 #include "live/layout.hpp"
 #include "live/live_state.hpp"
+#include "live/redraw.hpp"
 #include "live/screenshot.hpp"
 #include "live/side_panel.hpp"
 #include "live/timeline_panel.hpp"
@@ -94,6 +100,7 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
         glm::dvec3(s.view.after.position), glm::dvec3(tri.a), glm::dvec3(tri.b), glm::dvec3(tri.c)));
     add_picked_triangle(tri, focus, 3.0f * body_size(body), kSelectedColour, overlay);
   }
+  add_measures(s.view.events, s.scene.up, overlay);
   add_comparison_overlay(s, overlay);
   add_branch_overlay(s, overlay);
 }
@@ -120,18 +127,6 @@ int run_live(const RunOptions& o) {
   }
   s.out_dir = o.out;
   s.camera.follow = o.camera;
-  if (!o.walk.empty()) {
-    s.walk = load_walk_script(o.walk);
-    s.walk_active = true;
-  } else if (!replaying && s.scene.spec.rfind("zoo:", 0) == 0 && !s.scene.default_walk.empty()) {
-    // A zoo scene exists to show its bug: its own walk plays (the keys take over as usual).
-    s.walk = parse_walk_script(s.scene.default_walk);
-    s.walk_active = true;
-  } else if (!replaying && s.scene.default_walk.empty()) {
-    // A level without a walk gets a tour: the seeded wander (the keys take over as usual).
-    s.wander.seed = o.seed;
-    s.wander_active = true;
-  }
   std::optional<KeyScript> script;
   if (!o.script_keys.empty()) script = load_key_script(o.script_keys);
 
@@ -143,6 +138,9 @@ int run_live(const RunOptions& o) {
   if (replaying) load_recording(s, recording);
   else start_recording(s, spawn_config(s.scene, s.base_params));
   s.yaw = s.session->config().start_yaw;
+  // The scene's tour plays from the first frame, as in a headless run (the keys take over).
+  s.tour = scene_tour(s.scene, o.walk, o.seed, replaying, s.session->config().start_yaw);
+  s.tour_active = s.tour.has_value();
   renderer::MeshId level = renderer::upload_mesh(r, level_upload(s.scene, s.session->config().params.max_slope_degrees));
   PanelState panel = make_panel_state(s, (std::filesystem::path(s.out_dir) / (s.scene.name + ".prism")).string());
   TimelinePlots plots;
@@ -150,24 +148,21 @@ int run_live(const RunOptions& o) {
   OverlayFrame overlay;
   renderer::RgbaImage pixels;
   bool jump_pending = false;
-  bool walk_ended = false;
+  bool walk_ended_now = false;
   std::array<bool, 4> was_collapsed{};  // legend, keys, side panel, timeline (layout.hpp)
 
-  // New frames: the walk script while it lasts, then the keys.
+  // New frames: the tour while it lasts (a scripted walk ends, the wander does not), then the keys.
   const InputSource input_source = [&](int frame) {
     const SessionConfig& c = s.session->config();
-    if (s.walk_active && static_cast<double>(frame) * c.dt < s.walk.duration()) {
-      FrameInput in = walk_input(s.walk, frame, c.dt, s.scene.up, c.start_yaw);
-      s.yaw = in.yaw;
-      s.pitch = in.pitch;
-      return in;
+    if (s.tour_active && walk_ended(*s.tour, frame, c.dt)) {
+      s.tour_active = false;
+      walk_ended_now = true;  // the script ran out: recording pauses (below)
     }
-    if (s.walk_active) walk_ended = true;  // the script ran out: recording pauses (below)
-    s.walk_active = false;
-    if (s.wander_active) {
-      const FrameInput in = wander_input(s.wander, *s.scene.world, s.session->last_state(), s.scene.up,
-                                         body_size(c.body), c.dt, frame);
+    if (s.tour_active) {
+      const WalkContext context{s.scene.world.get(), s.scene.up, c.dt, body_size(c.body)};
+      const FrameInput in = next_input(*s.tour, context, frame, s.session->last_state());
       s.yaw = in.yaw;
+      if (std::holds_alternative<ScriptedWalk>(*s.tour)) s.pitch = in.pitch;
       return in;
     }
     InputFrame none;
@@ -175,26 +170,45 @@ int run_live(const RunOptions& o) {
   };
   InputFrame in;
   const InputSource live_source = [&](int frame) {
-    if (s.walk_active || s.wander_active) {
+    if (s.tour_active) {
       const FrameInput w = input_source(frame);
-      if (s.walk_active || s.wander_active) return w;
+      if (s.tour_active) return w;
     }
     return character_input(in, s, std::exchange(jump_pending, false));
   };
 
-  for (int tick = 0;; ++tick) {
+  install_event_counter(glfw);
+  RedrawGate redraw;
+  double realtime_until = -1.0;  // a key script's realtime phase runs until then (glfwGetTime)
+  int tick = 0;                  // the key script's clock: its window frames
+  for (;;) {
+    const bool scripted = script && glfwGetTime() >= realtime_until;
+    const std::uint64_t events_before = events_seen();
     glfwPollEvents();
-    // Minimised, or unfocused while paused: nothing changes on screen, so wait for events
-    // instead of drawing (a key script never waits: it is the clock).
-    while (!script && !window.should_close() &&
-           (glfwGetWindowAttrib(glfw, GLFW_ICONIFIED) ||
-            (s.playback.paused && !glfwGetWindowAttrib(glfw, GLFW_FOCUSED) && s.ask == LiveState::Ask::kNothing))) {
+    if (events_seen() != events_before) redraw.changed();
+    // Nothing changes on screen when minimised, or paused with no input since the last changes
+    // were drawn, no key held and no question open: wait for events instead of drawing (a key
+    // script never waits: it is the clock; its realtime phase does, as a user's window).
+    const auto idle = [&] {
+      if (glfwGetWindowAttrib(glfw, GLFW_ICONIFIED)) return true;
+      return s.playback.paused && s.ask == LiveState::Ask::kNothing && !s.screenshot_requested &&
+             !glfw_input.held.any() && !glfw_input.looking && redraw.settled();
+    };
+    while (!scripted && !window.should_close() && idle()) {
       ++s.idle_waits;
-      glfwWaitEventsTimeout(0.5);
+      const double wait = script ? std::min(0.5, realtime_until - glfwGetTime()) : 0.5;
+      if (wait <= 0.0) break;
+      glfwWaitEventsTimeout(wait);
+      if (events_seen() != events_before) redraw.changed();
     }
     renderer::begin_ui(r);
-    in = script ? scripted_input(*script, tick) : poll_glfw_input(glfw_input, glfw);
-    if (script) in.dt = s.session->config().dt;  // exactly one recorded frame per window frame
+    clear_fit_notes();
+    in = scripted ? scripted_input(*script, tick) : poll_glfw_input(glfw_input, glfw);
+    if (scripted) in.dt = s.session->config().dt;  // exactly one recorded frame per window frame
+    if (in.realtime) {
+      realtime_until = glfwGetTime() + *in.realtime;
+      glfwFocusWindow(glfw);  // as a user's window: it has focus
+    }
     if (in.quit) break;  // a key script's exit: a test, nothing to ask
     if (window.should_close()) {
       if (!s.unsaved || script || s.ask == LiveState::Ask::kQuit) break;
@@ -213,7 +227,7 @@ int run_live(const RunOptions& o) {
       pb.paused = pb.idle_paused = false;
       pb.paused_by.clear();
     }
-    if (!pb.paused && at_end(s) && !s.walk_active && !s.wander_active && pb.idle_seconds >= 1.0) {
+    if (!pb.paused && at_end(s) && !s.tour_active && pb.idle_seconds >= 1.0) {
       pb.paused = pb.idle_paused = true;
       pb.paused_by = "recording paused: 1 s without input";
     }
@@ -227,9 +241,9 @@ int run_live(const RunOptions& o) {
     apply_look(s, in);
     if (s.camera.mode == CameraMode::kFollow) {
       if (in.was_pressed(Key::kSpace)) jump_pending = true;
-      // Walking keys take over from a walk script.
+      // Walking keys take over from the tour.
       for (Key k : {Key::kW, Key::kA, Key::kS, Key::kD, Key::kSpace})
-        if (in.is_held(k)) s.walk_active = s.wander_active = false;
+        if (in.is_held(k)) s.tour_active = false;
     }
 
     // Panels first: their buttons act on this frame, before the frame is advanced.
@@ -238,7 +252,14 @@ int run_live(const RunOptions& o) {
     PanelAction action;
     if (s.show_ui) {
       // Anchored to the window's edges every frame; collapsed to title bars when it gets small.
-      const Layout layout = compute_layout(W, H);
+      // The hint bar stays until the first key; the panels make room for it.
+      // (F12 excepted: a screenshot shows the window as it is.)
+      std::bitset<kKeyCount> keys = in.pressed | in.held;
+      keys[static_cast<std::size_t>(Key::kF12)] = false;
+      if (keys.any()) s.hint_shown = false;
+      const float hint_h = s.hint_shown ? hint_bar_height() : 0.0f;
+      if (s.hint_shown) draw_hint_bar(W, H);
+      const Layout layout = compute_layout(W, H - hint_h);
       // A panel is collapsed or opened when the layout's verdict for it changes (the user may
       // open or close it by its title bar in between).
       auto place = [&](const PanelRect& rect, int index) {
@@ -250,6 +271,10 @@ int run_live(const RunOptions& o) {
       place(layout.legend, 0);
       draw_legend(&s.overlay, 0.0f, 0.0f, true);
       place(layout.keys, 1);
+      if (in.was_pressed(Key::kH)) {  // help: the Keys panel opens (or closes), in front
+        ImGui::SetNextWindowCollapsed(!panel_collapsed(kPanelNames[1]), ImGuiCond_Always);
+        ImGui::SetNextWindowFocus();
+      }
       draw_keys_window();
       FrameCommand from_timeline;
       place(layout.timeline, 3);
@@ -274,7 +299,7 @@ int run_live(const RunOptions& o) {
         s.status = e.what();
       }
     }
-    if (std::exchange(walk_ended, false) && !pb.paused) {
+    if (std::exchange(walk_ended_now, false) && !pb.paused) {
       pb.paused = pb.idle_paused = true;
       pb.paused_by = "recording paused: the walk ended";
     }
@@ -336,12 +361,14 @@ int run_live(const RunOptions& o) {
         s.status = e.what();
       }
     }
+    const int dump_tick = tick;
+    if (scripted) ++tick;
     if (in.dump) std::filesystem::create_directories(s.out_dir);
     if (in.dump) dump_branches(s, (std::filesystem::path(s.out_dir) / "branches.txt").string());
     if (in.dump) {
       char size[64];
       std::snprintf(size, sizeof size, "window %u %u\n", extent.width, extent.height);
-      std::ofstream(std::filesystem::path(s.out_dir) / ("panels_" + std::to_string(tick) + ".txt"))
+      std::ofstream(std::filesystem::path(s.out_dir) / ("panels_" + std::to_string(dump_tick) + ".txt"))
           << size << describe_panels();
     }
     if (action.screenshot) s.screenshot_requested = true;
@@ -358,6 +385,8 @@ int run_live(const RunOptions& o) {
     }
     const renderer::Camera camera = update_camera(s, in, s.view.after);
     build_view_overlay(s, overlay);
+    bound_fills(overlay, s.scene.world->mesh(), camera, {extent.width, extent.height});
+    draw_measure_labels(s.view.events, camera, {extent.width, extent.height});
     if (s.camera.follow.see_through) see_through(overlay, camera, {extent.width, extent.height});
     if (!s.show_ui) {
       char hint[96];
@@ -372,6 +401,7 @@ int run_live(const RunOptions& o) {
     frame.camera = camera;
     frame.meshes = {&draw, 1};
     frame.debug = &overlay.debug;
+    redraw.drawn({camera, s.view.frame, s.recording_id, s.status, extent.width, extent.height});
     const bool capture = s.screenshot_requested;
     if (renderer::draw_frame(r, frame, capture ? &pixels : nullptr) && capture) {
       s.screenshot_requested = false;

@@ -306,6 +306,22 @@ void add_picked_triangle(const collision::Triangle& tri, glm::vec3 focus, float 
   hatch(out.debug.depth_tested, patch, u, w, extent / 6.0f, with_alpha(colour, 255));
 }
 
+void add_measures(const std::vector<Event>& events, glm::vec3 up, OverlayFrame& out) {
+  for (const Event& e : events) {
+    if (!e.measured || e.measured->length <= 0.0f) continue;
+    const Measured& m = *e.measured;
+    const glm::vec3 along = (m.body - m.geometry) / m.length;
+    // The crossbars: across the segment, a third of its length each way (a dimension's ticks).
+    glm::vec3 across = glm::cross(along, up);
+    if (glm::length(across) < 1e-3f) across = glm::cross(along, glm::vec3(1.0f, 0.0f, 0.0f));
+    if (glm::length(across) < 1e-3f) across = glm::cross(along, glm::vec3(0.0f, 1.0f, 0.0f));
+    across = glm::normalize(across) * (m.length / 3.0f);
+    renderer::DebugList& top = out.debug.on_top;
+    renderer::debug_line(top, m.geometry, m.body, pal::kAnomaly, 3.0f);
+    for (const glm::vec3& end : {m.geometry, m.body}) renderer::debug_line(top, end - across, end + across, pal::kAnomaly, 3.0f);
+  }
+}
+
 void add_comparison(const collision::Trace& trace, const collision::Body& body, renderer::Colour colour,
                     float move_scale, OverlayFrame& out) {
   draw_body(out.debug.on_top, body, trace.end, colour, 2.0f, 32);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
+#include <optional>
 #include <utility>
 
 #include <glm/geometric.hpp>
@@ -80,6 +81,26 @@ void draw_legend(OverlayOptions* toggles, float x, float y, bool placed) {
     ImGui::Text("moves and slides drawn x%.0f", 8.0);
   }
   ImGui::End();
+}
+
+void draw_measure_labels(const std::vector<Event>& events, const renderer::Camera& camera, glm::uvec2 extent) {
+  for (const Event& e : events) {
+    if (!e.measured || e.measured->length <= 0.0f) continue;
+    const glm::vec3 middle = 0.5f * (e.measured->geometry + e.measured->body);
+    const std::optional<glm::vec2> at = renderer::camera_project(camera, middle, extent);
+    if (!at) continue;
+    std::string kind = to_string(e.kind);
+    if (kind.rfind("anomaly_", 0) == 0) kind.erase(0, 8);  // red already says anomaly
+    char label[96];
+    std::snprintf(label, sizeof label, "%s gap %.4g", kind.c_str(), static_cast<double>(e.measured->length));
+    // On a dark plate, right of the segment: readable over any level colour.
+    const ImVec2 size = ImGui::CalcTextSize(label);
+    const ImVec2 p(at->x + 12.0f, at->y - 0.5f * size.y);
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    draw->AddRectFilled(ImVec2(p.x - 3.0f, p.y - 2.0f), ImVec2(p.x + size.x + 3.0f, p.y + size.y + 2.0f),
+                        IM_COL32(20, 22, 26, 220));
+    draw->AddText(p, palette::kAnomaly, label);  // the same RGBA byte order as IM_COL32
+  }
 }
 
 void text_disabled_wrapped(const std::string& text) {

@@ -4,6 +4,9 @@
 // elsewhere than the script, the tour or the random walk it names).
 #include <cstdint>
 #include <cstring>
+#include <optional>
+#include <stdexcept>
+#include <variant>
 
 #include <gtest/gtest.h>
 
@@ -58,6 +61,48 @@ TEST(WalkSource, EverySourceGivesItsOwnGeneratorsInputsFrameByFrame) {
     }
   }
   EXPECT_GT(pauses, 0) << "ten random walks of 10 s should pause";
+}
+
+}  // namespace
+
+namespace {
+
+// One rule picks the tour for headless runs and the window (scene_tour): the window played only
+// the zoo's walks, so `prism` stood still on the default scene and on oa_dm1, whose own walks
+// the headless run played.
+TEST(SceneTour, DefaultSceneAndZooPlayTheirOwnWalkAndOtherLevelsWander) {
+  const debugger::Scene def = debugger::load_scene("default");
+  const std::optional<debugger::WalkSource> tour = debugger::scene_tour(def, "", 1, false, def.spawn_yaw);
+  ASSERT_TRUE(tour && std::holds_alternative<debugger::ScriptedWalk>(*tour));
+  const debugger::ScriptedWalk& walk = std::get<debugger::ScriptedWalk>(*tour);
+  EXPECT_EQ(walk.script.duration(), debugger::parse_walk_script(def.default_walk).duration());
+  EXPECT_FALSE(debugger::walk_ended(*tour, 300, 1.0f / 60.0f)) << "the default tour lasts past frame 300";
+
+  const debugger::Scene zoo = debugger::load_scene("zoo:wedge");
+  const auto zoo_tour = debugger::scene_tour(zoo, "", 1, false, zoo.spawn_yaw);
+  EXPECT_TRUE(zoo_tour && std::holds_alternative<debugger::ScriptedWalk>(*zoo_tour));
+
+  debugger::Scene bare = def;  // a level without a walk of its own: the seeded wander
+  bare.default_walk.clear();
+  const auto wander = debugger::scene_tour(bare, "", 9, false, 0.0f);
+  ASSERT_TRUE(wander && std::holds_alternative<debugger::Wander>(*wander));
+  EXPECT_EQ(std::get<debugger::Wander>(*wander).seed, 9u);
+  EXPECT_FALSE(debugger::walk_ended(*wander, 1'000'000, 1.0f / 60.0f));
+
+  // A replayed session brings its inputs: no tour, unless --walk names one.
+  EXPECT_FALSE(debugger::scene_tour(def, "", 1, true, 0.0f));
+}
+
+TEST(SceneTour, OaDm1PlaysItsOwnWalk) {
+  debugger::Scene oa;
+  try {
+    oa = debugger::load_scene("oa_dm1");
+  } catch (const std::exception& e) {
+    GTEST_SKIP() << "oa_dm1 is not installed: " << e.what();
+  }
+  const auto tour = debugger::scene_tour(oa, "", 1, false, oa.spawn_yaw);
+  ASSERT_TRUE(tour && std::holds_alternative<debugger::ScriptedWalk>(*tour));
+  EXPECT_GT(std::get<debugger::ScriptedWalk>(*tour).script.duration(), 5.0);
 }
 
 }  // namespace

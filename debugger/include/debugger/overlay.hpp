@@ -10,6 +10,7 @@
 #include "collision/character.hpp"
 #include "collision/trace.hpp"
 #include "collision/world.hpp"
+#include "debugger/events.hpp"
 #include "renderer/debug_draw.hpp"
 #include "renderer/renderer.hpp"
 
@@ -78,6 +79,11 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
 /// triangles), for a triangle the inspector selected; skipped when already drawn.
 void add_prism(const collision::TriangleTest& test, const collision::Triangle& triangle,
                const collision::Body& body, const OverlayOptions& options, OverlayFrame& out);
+
+/// The distances the frame's anomalies measured (Event::measured: early_catch's gap) as
+/// dimensions in the anomaly's red: a segment from the geometry to the body, drawn over
+/// everything, with a crossbar at each end. view.hpp's draw_measure_labels writes their numbers.
+void add_measures(const std::vector<Event>& events, glm::vec3 up, OverlayFrame& out);
 
 /// A second ghost and move arrow for a method comparison (drawn in `colour`).
 void add_comparison(const collision::Trace& trace, const collision::Body& body, renderer::Colour colour,

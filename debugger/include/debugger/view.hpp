@@ -34,6 +34,11 @@ std::string triangle_list(const std::vector<std::uint32_t>& triangles);
 /// "sphere r 0.4", "ellipsoid 15 15 28": the body in a few words.
 std::string body_label(const collision::Body& body);
 
+/// The numbers of the frame's measured distances (overlay.hpp, add_measures), e.g. "early_catch
+/// gap 0.1881", written beside their segments' middles in the view (under the panels); nothing
+/// for a segment behind the camera.
+void draw_measure_labels(const std::vector<Event>& events, const renderer::Camera& camera, glm::uvec2 extent);
+
 /// The frame panel's height in pixels (headless places it from the bottom).
 inline constexpr float kFramePanelHeight = 232.0f;
 

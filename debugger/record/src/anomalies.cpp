@@ -34,10 +34,8 @@ glm::vec3 face_normal(const collision::World& world, std::uint32_t t) {
 /// exact for spheres, boxes and capsules). `away`, when given, receives the unit direction from
 /// the triangle's closest point towards the body.
 float gap_to_triangle(const collision::World& world, const collision::Body& body, glm::vec3 centre,
-                      std::uint32_t t, glm::vec3* away = nullptr) {
-  const collision::TriangleDistance d = collision::distance_to_triangle(world.mesh().triangle(t), body, centre);
-  if (away) *away = glm::vec3(d.normal);
-  return static_cast<float>(d.distance);
+                      std::uint32_t t) {
+  return static_cast<float>(collision::distance_to_triangle(world.mesh().triangle(t), body, centre).distance);
 }
 
 void sort_unique(std::vector<std::uint32_t>& v) {
@@ -314,14 +312,22 @@ void AnomalyFinder::find(int frame, const collision::CharacterState& before,
     const float reach = th_.early_catch_skins * skin_;
     std::vector<std::uint32_t> near;
     collision::overlap_sphere(*world_, at, body_.bounding_radius() + reach, near);
-    float gap = gap_to_triangle(*world_, body_, at, it.triangle);
+    collision::TriangleDistance nearest =
+        collision::distance_to_triangle(world_->mesh().triangle(it.triangle), body_, at);
+    float gap = static_cast<float>(nearest.distance);
     for (std::uint32_t t : near) {
-      glm::vec3 away;
-      const float g = world_->mesh().solid(t) ? gap_to_triangle(*world_, body_, at, t, &away) : gap;
-      if (g < gap && glm::dot(away, it.normal) > 0.7f) gap = g;
+      if (!world_->mesh().solid(t)) continue;
+      const collision::TriangleDistance d = collision::distance_to_triangle(world_->mesh().triangle(t), body_, at);
+      if (static_cast<float>(d.distance) < gap && glm::dot(glm::vec3(d.normal), it.normal) > 0.7f) {
+        gap = static_cast<float>(d.distance);
+        nearest = d;
+      }
     }
     if (gap > reach) {
       add(EventKind::kEarlyCatch, fmt("gap %.4g at contact (skin %.4g)", gap, skin_), {it.triangle});
+      // The gap as a dimension: from the triangle's nearest point out along the normal to the body.
+      const glm::vec3 p(nearest.point);
+      out.back().measured = Measured{p, p + glm::vec3(nearest.normal) * gap, gap};
       break;
     }
   }

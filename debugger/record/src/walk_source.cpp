@@ -1,6 +1,8 @@
 // One walk-input concept over its three sources (walk_source.hpp).
 #include "debugger/walk_source.hpp"
 
+#include <utility>
+
 #include <glm/geometric.hpp>
 
 namespace debugger {
@@ -28,6 +30,23 @@ FrameInput next_input(WalkSource& source, const WalkContext& c, int frame, const
                         },
                     },
                     source);
+}
+
+bool walk_ended(const WalkSource& source, int frame, float dt) {
+  const ScriptedWalk* walk = std::get_if<ScriptedWalk>(&source);
+  return walk && static_cast<double>(frame) * dt >= walk->script.duration();
+}
+
+std::optional<WalkSource> scene_tour(const Scene& scene, const std::string& walk_path, std::uint64_t seed,
+                                     bool replaying, float start_yaw) {
+  WalkScript walk;
+  if (!walk_path.empty()) walk = load_walk_script(walk_path);
+  else if (!replaying && !scene.default_walk.empty()) walk = parse_walk_script(scene.default_walk);
+  if (!walk.segments.empty() || (replaying && !walk_path.empty())) return ScriptedWalk{std::move(walk), start_yaw};
+  if (replaying) return std::nullopt;
+  Wander wander;
+  wander.seed = seed;
+  return wander;
 }
 
 }  // namespace debugger

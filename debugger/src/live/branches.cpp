@@ -1,5 +1,6 @@
 // Branch choice and branch comparison (see branches.hpp).
 #include "live/branches.hpp"
+#include "live/layout.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -19,13 +20,17 @@ void draw_branch_combo(const LiveState& s, std::optional<std::size_t>& switch_to
   // As wide as the label when there is room; else the preview is the branch's number alone
   // (a combo clips its preview) and the tooltip and the list give the whole label.
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float room = std::max(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("branch").x - style.ItemInnerSpacing.x, 60.0f);
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float room = avail - ImGui::CalcTextSize("branch").x - style.ItemInnerSpacing.x;
   const float want = ImGui::CalcTextSize(s.branch_label.c_str()).x + ImGui::GetFrameHeight() + 2.0f * style.FramePadding.x;
   const bool fits = want <= room;
   const std::string preview = fits ? s.branch_label : s.branch_label.substr(0, s.branch_label.find(' '));
-  ImGui::SetNextItemWidth(fits ? want : std::min(room, ImGui::CalcTextSize(preview.c_str()).x + ImGui::GetFrameHeight() +
-                                                           2.0f * style.FramePadding.x));
-  if (ImGui::BeginCombo("branch", preview.c_str())) {
+  const float short_w = ImGui::CalcTextSize(preview.c_str()).x + ImGui::GetFrameHeight() + 2.0f * style.FramePadding.x;
+  // Not even the label's first word fits: the arrow alone (the tooltip and the list say it all).
+  const bool arrow_only = !fits && short_w > room;
+  ImGui::SetNextItemWidth(fits ? want : short_w);
+  if (!arrow_only) note_combo_fit("branch", preview.c_str());
+  if (ImGui::BeginCombo(arrow_only ? "##branch" : "branch", preview.c_str(), arrow_only ? ImGuiComboFlags_NoPreview : 0)) {
     ImGui::Selectable(s.branch_label.c_str(), true);
     for (std::size_t i = 0; i < s.shelved.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
@@ -59,6 +64,7 @@ void draw_branch_comparison_section(LiveState& s) {
   BranchComparison& c = s.branch_comparison;
   const char* current = c.branch < 0 ? "off" : s.shelved[static_cast<std::size_t>(c.branch)].label.c_str();
   ImGui::SetNextItemWidth(240.0f);
+  note_combo_fit("compare branch", current);
   if (ImGui::BeginCombo("compare branch", current)) {
     if (ImGui::Selectable("off", c.branch < 0)) c.branch = -1;
     for (std::size_t i = 0; i < s.shelved.size(); ++i) {

@@ -1,5 +1,6 @@
 // Method comparison (see comparison.hpp).
 #include "live/comparison.hpp"
+#include "live/layout.hpp"
 
 #include <imgui.h>
 #include <glm/geometric.hpp>
@@ -43,6 +44,7 @@ void draw_comparison_section(LiveState& s) {
   ImGui::Checkbox("compare with (C)", &c.on);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(150.0f);
+  note_combo_fit("compare method", collision::to_string(c.method));
   if (ImGui::BeginCombo("##compare_method", collision::to_string(c.method))) {
     for (collision::Method m : kMethods)
       if (ImGui::Selectable(collision::to_string(m), m == c.method)) c.method = m;
@@ -71,6 +73,7 @@ void draw_comparison_section(LiveState& s) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(name);
+      note_cell_fit(name);
       ImGui::TableNextColumn();
       ImGui::TextWrapped("%.2f %.2f %.2f", static_cast<double>(x.x), static_cast<double>(x.y), static_cast<double>(x.z));
       ImGui::TableNextColumn();
@@ -80,6 +83,7 @@ void draw_comparison_section(LiveState& s) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(name);
+      note_cell_fit(name);
       ImGui::TableNextColumn();
       ImGui::TextWrapped("%s", x.c_str());
       ImGui::TableNextColumn();

@@ -24,11 +24,12 @@ constexpr int kGlfwKeys[kKeyCount] = {
     GLFW_KEY_W, GLFW_KEY_A, GLFW_KEY_S, GLFW_KEY_D, GLFW_KEY_Q, GLFW_KEY_E, GLFW_KEY_SPACE,
     GLFW_KEY_LEFT_SHIFT, GLFW_KEY_P, GLFW_KEY_PERIOD, GLFW_KEY_COMMA, GLFW_KEY_LEFT, GLFW_KEY_RIGHT,
     GLFW_KEY_PAGE_UP, GLFW_KEY_PAGE_DOWN, GLFW_KEY_HOME, GLFW_KEY_END, GLFW_KEY_F, GLFW_KEY_O,
-    GLFW_KEY_B, GLFW_KEY_C, GLFW_KEY_TAB, GLFW_KEY_F12, GLFW_KEY_ESCAPE, GLFW_KEY_N, GLFW_KEY_G, GLFW_KEY_X};
+    GLFW_KEY_B, GLFW_KEY_C, GLFW_KEY_TAB, GLFW_KEY_F12, GLFW_KEY_ESCAPE, GLFW_KEY_N, GLFW_KEY_G, GLFW_KEY_X,
+    GLFW_KEY_H};
 
 constexpr const char* kKeyNames[kKeyCount] = {
     "W", "A", "S", "D", "Q", "E", "SPACE", "SHIFT", "P", "PERIOD", "COMMA", "LEFT", "RIGHT",
-    "PAGEUP", "PAGEDOWN", "HOME", "END", "F", "O", "B", "C", "TAB", "F12", "ESCAPE", "N", "G", "X"};
+    "PAGEUP", "PAGEDOWN", "HOME", "END", "F", "O", "B", "C", "TAB", "F12", "ESCAPE", "N", "G", "X", "H"};
 
 /// Keys that repeat while held (frame stepping), after this delay, at this period.
 constexpr double kRepeatDelay = 0.4, kRepeatPeriod = 1.0 / 15.0;
@@ -158,6 +159,10 @@ KeyScript parse_key_script(std::string_view text) {
       e.xy.x = number();
       e.xy.y = number();
       if (e.xy.x < 1.0f || e.xy.y < 1.0f || e.xy.x > 16384.0f || e.xy.y > 16384.0f) fail("resize needs W H in 1..16384");
+    } else if (verb == "realtime") {
+      e.kind = K::kRealtime;
+      e.xy.x = number();
+      if (e.xy.x <= 0.0f || e.xy.x > 600.0f) fail("realtime needs SECONDS in (0, 600]");
     } else if (verb == "exit") e.kind = K::kExit;
     else fail("unknown action '" + verb + "'");
     std::string extra;
@@ -210,6 +215,7 @@ InputFrame scripted_input(KeyScript& script, int tick) {
       case K::kRange: in.range = e.xy; break;
       case K::kExport: in.export_range = true; break;
       case K::kResize: in.resize = e.xy; break;
+      case K::kRealtime: in.realtime = e.xy.x; break;
       case K::kExit: in.quit = true; break;
     }
   }

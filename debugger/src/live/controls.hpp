@@ -18,10 +18,14 @@
 //   TICK dump                             write DIR/branches.txt: every branch's label and the
 //                                         body centre after each of its frames (%.9g)
 //   TICK resize W H                       resize the window to W x H (screen coordinates)
+//   TICK realtime SECONDS                 the window runs as without a script for SECONDS of wall
+//                                         time (playback on the real clock, waiting for events
+//                                         when nothing changes; no keys pressed), then the
+//                                         script goes on with its next tick
 //   TICK exit                             close the window
-// TICK counts window frames from 0. A scripted run is deterministic: each window frame is
+// TICK counts the script's window frames from 0 (a realtime phase's frames do not count). A scripted run is deterministic: each window frame is
 // exactly 1/60 s of playback, whatever the wall clock says. KEY names: W A S D Q E SPACE SHIFT
-// P PERIOD COMMA LEFT RIGHT PAGEUP PAGEDOWN HOME END F O B C TAB F12 ESCAPE N G X.
+// P PERIOD COMMA LEFT RIGHT PAGEUP PAGEDOWN HOME END F O B C TAB F12 ESCAPE N G X H.
 
 #include <array>
 #include <bitset>
@@ -45,7 +49,7 @@ namespace debugger::live {
 enum class Key {
   kW, kA, kS, kD, kQ, kE, kSpace, kShift,
   kP, kPeriod, kComma, kLeft, kRight, kPageUp, kPageDown, kHome, kEnd,
-  kF, kO, kB, kC, kTab, kF12, kEscape, kN, kG, kX,
+  kF, kO, kB, kC, kTab, kF12, kEscape, kN, kG, kX, kH,
   kCount
 };
 inline constexpr std::size_t kKeyCount = static_cast<std::size_t>(Key::kCount);
@@ -73,6 +77,7 @@ struct InputFrame {
   std::optional<collision::Method> method;   ///< script: fork with this method
   bool dump = false;                         ///< script: write the branches' positions
   std::optional<glm::vec2> resize;           ///< script: resize the window
+  std::optional<float> realtime;             ///< script: run on the wall clock for this many seconds
   bool quit = false;
   double dt = 1.0 / 60.0;          ///< seconds since the last window frame
 
@@ -83,7 +88,7 @@ struct InputFrame {
 
 struct ScriptEvent {
   int tick = 0;
-  enum class Kind { kDown, kUp, kTap, kClick, kLook, kScroll, kCompare, kUi, kSeek, kSelect, kOverlay, kMethod, kDump, kResize, kIteration, kRange, kExport, kExit } kind = Kind::kTap;
+  enum class Kind { kDown, kUp, kTap, kClick, kLook, kScroll, kCompare, kUi, kSeek, kSelect, kOverlay, kMethod, kDump, kResize, kIteration, kRange, kExport, kRealtime, kExit } kind = Kind::kTap;
   Key key = Key::kCount;
   glm::vec2 xy{0.0f};
   collision::Method method = collision::Method::kRobust;

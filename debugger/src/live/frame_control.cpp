@@ -2,6 +2,7 @@
 #include "live/frame_control.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 
 #include <glm/geometric.hpp>
@@ -122,7 +123,7 @@ void restart_with(LiveState& s, const collision::Body& body, collision::Method m
   resync_detector(s);
   s.branch_label = branch_name(s, std::string(collision::to_string(method)) + ", " + body_label(body) +
                                        " from frame " + std::to_string(f + 1));
-  s.walk_active = false;
+  s.tour_active = false;
   forget_derived(s);
   show_frame(s, f);
 }
@@ -135,7 +136,7 @@ void switch_branch(LiveState& s, std::size_t index) {
   std::swap(s.timeline, b.timeline);
   std::swap(s.branch_label, b.label);
   resync_detector(s);
-  s.walk_active = s.wander_active = false;
+  s.tour_active = false;
   s.branch_comparison.branch = -1;
   const Selection keep_selection = s.selection;
   forget_derived(s);
@@ -159,7 +160,7 @@ void load_recording(LiveState& s, const SessionRecording& recording) {
   }
   fork_if_due(*s.session, recording, forks);
   forget_derived(s);
-  s.walk_active = false;
+  s.tour_active = false;
   s.yaw = recording.config.start_yaw;
   s.playback.paused = true;
   s.playback.paused_by.clear();
@@ -174,7 +175,7 @@ void branch_here(LiveState& s) {
   cut_after(s, f);
   resync_detector(s);
   s.branch_label = branch_name(s, "branched at frame " + std::to_string(f));
-  s.walk_active = false;
+  s.tour_active = false;
   const Selection keep_selection = s.selection;
   forget_derived(s);
   s.selection = keep_selection;
@@ -236,8 +237,13 @@ void advance(LiveState& s, double seconds, const InputSource& input) {
   if (p.paused) return;
   const double dt = s.session->config().dt;
   p.accumulator += seconds * p.speed;
+  // A window drawing 5 frames a second (lavapipe at 1280 x 720 on a busy machine) still plays
+  // 60 recorded frames a second: it catches up to a quarter second of playback a window frame
+  // (the window's dt is clamped there too); beyond it, a slow machine drops frame time rather
+  // than falling ever further behind.
+  const int catch_up = std::max(1, static_cast<int>(std::ceil(0.25 / dt)));
   for (int n = 0; p.accumulator >= dt; ++n) {
-    if (n == 4) {  // a slow machine drops frame time rather than falling ever further behind
+    if (n == catch_up) {
       p.accumulator = 0.0;
       break;
     }

@@ -1,5 +1,6 @@
 // The inspector window and triangle picking (see inspector_panel.hpp).
 #include "live/inspector_panel.hpp"
+#include "live/layout.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -106,13 +107,17 @@ void draw_inspector_section(LiveState& s) {
       }
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(collision::to_string(it.phase));
+      note_cell_fit("iterations: phase");
       ImGui::TableNextColumn();
       if (it.hit) ImGui::Text("tri %u", it.triangle);
       else ImGui::TextDisabled(it.start_overlap ? "overlap" : "-");
+      note_cell_fit("iterations: hit");
       ImGui::TableNextColumn();
       if (it.hit) ImGui::Text("%.4f", static_cast<double>(it.toi));
+      if (it.hit) note_cell_fit("iterations: toi");
       ImGui::TableNextColumn();
       if (it.hit) ImGui::TextUnformatted(collision::to_string(it.feature));
+      if (it.hit) note_cell_fit("iterations: feature");
     }
     ImGui::EndTable();
   }
@@ -126,7 +131,8 @@ void draw_inspector_section(LiveState& s) {
                               ImGuiTableFlags_Resizable,
                           ImVec2(0.0f, std::min(24.0f + 19.0f * static_cast<float>(it.tests.size()), 160.0f)))) {
       ImGui::TableSetupColumn("tri", ImGuiTableColumnFlags_WidthFixed, 48.0f);
-      ImGui::TableSetupColumn("verdict", ImGuiTableColumnFlags_WidthFixed, 110.0f);
+      // As wide as the longest verdict (110 px cut "outside-acute-clip").
+      ImGui::TableSetupColumn("verdict", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("outside-acute-clip").x);
       ImGui::TableSetupColumn("why");
       ImGui::TableHeadersRow();
       const collision::TriangleMesh& m = s.scene.world->mesh();
@@ -141,6 +147,7 @@ void draw_inspector_section(LiveState& s) {
           s.selection.triangle = test.triangle;
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(collision::to_string(test.verdict));
+        note_cell_fit("candidates: verdict");
         ImGui::TableNextColumn();
         ImGui::TextWrapped("%s", candidate_why(it, test, m.triangle(test.triangle), body, it.hit ? it.toi : 1.0f).c_str());
       }
@@ -186,7 +193,8 @@ void draw_inspector_section(LiveState& s) {
                      static_cast<double>(rep.test.tested_point.x), static_cast<double>(rep.test.tested_point.y),
                      static_cast<double>(rep.test.tested_point.z));
   if (ImGui::BeginTable("planes", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
-    ImGui::TableSetupColumn("plane");
+    // The names as wide as the longest: three even columns cut "offset plane S'" at 1000 px.
+    ImGui::TableSetupColumn("plane", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("offset plane S'").x);
     ImGui::TableSetupColumn("distance");
     ImGui::TableSetupColumn("verdict");
     ImGui::TableHeadersRow();
@@ -194,12 +202,15 @@ void draw_inspector_section(LiveState& s) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(name);
+      note_cell_fit("planes: plane");
       ImGui::TableNextColumn();
       ImGui::Text("%+.4f", static_cast<double>(d));
+      note_cell_fit("planes: distance");
       ImGui::TableNextColumn();
       const char* verdict = plane_verdict(offset, d);
       const bool bad = offset ? d <= 0.0f : d < 0.0f;
       ImGui::TextColored(bad ? ImVec4(1.0f, 0.45f, 0.35f, 1.0f) : ImVec4(0.6f, 1.0f, 0.6f, 1.0f), "%s", verdict);
+      note_cell_fit("planes: verdict");
     };
     row("offset plane S'", rep.test.offset_distance, true);
     const char* edges[3] = {"edge clip AB", "edge clip BC", "edge clip CA"};

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -29,7 +31,8 @@ Layout compute_layout(float width, float height) {
   l.timeline = {m, height - timeline_h - m, width - 2.0f * m, timeline_h};
   const float above = l.timeline.y - m;  // bottom of the space above the timeline
   const float left_w = 360.0f;
-  const float side_w = std::clamp(width * 0.32f, 330.0f, 460.0f);
+  // 350 at least: the inspector's widest row (320 px) with the panel's padding and scrollbar.
+  const float side_w = std::clamp(width * 0.32f, 350.0f, 460.0f);
   l.side = {width - side_w - m, m, side_w, above - m};
   // The legend's 15 rows and 2 settings need 440 px, the keys 190: the keys give way first.
   constexpr float kLegendH = 440.0f, kKeysH = 190.0f;
@@ -40,6 +43,54 @@ Layout compute_layout(float width, float height) {
   l.keys = {m, keys_y, left_w, kKeysH, !keys_fit};
   return l;
 }
+
+float hint_bar_height() { return ImGui::GetTextLineHeight() + 8.0f; }
+
+void draw_hint_bar(float width, float height) {
+  const float h = hint_bar_height();
+  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  draw->AddRectFilled(ImVec2(0.0f, height - h), ImVec2(width, height), IM_COL32(20, 22, 26, 230));
+  const float text_w = ImGui::CalcTextSize(kHintBar).x;
+  draw->AddText(ImVec2(std::max((width - text_w) * 0.5f, 4.0f), height - h + 4.0f), IM_COL32(255, 255, 255, 255),
+                kHintBar);
+}
+
+bool panel_collapsed(const char* name) {
+  const ImGuiWindow* w = ImGui::FindWindowByName(name);
+  return w && w->Collapsed;
+}
+
+namespace {
+
+struct CutItem {
+  std::string panel, what;
+  float reach = 0.0f, room = 0.0f;
+};
+std::vector<CutItem> g_cut_items;
+
+void note_cut(const char* what, float reach, float room) {
+  const ImGuiWindow* w = ImGui::GetCurrentWindow();
+  // A child window (a table that scrolls) is named "Parent/child_id": the panel is the parent.
+  const ImGuiWindow* panel = w;
+  while (panel->ParentWindow && (panel->Flags & ImGuiWindowFlags_ChildWindow)) panel = panel->ParentWindow;
+  g_cut_items.push_back({panel->Name, what, reach, room});
+}
+
+}  // namespace
+
+void note_cell_fit(const char* what) {
+  const float reach = ImGui::GetItemRectMax().x, room = ImGui::GetCurrentWindow()->ClipRect.Max.x;
+  if (reach > room + 0.5f) note_cut(what, reach, room);
+}
+
+void note_combo_fit(const char* what, const char* preview) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2.0f * style.FramePadding.x;
+  const float reach = ImGui::CalcTextSize(preview).x;
+  if (reach > room + 0.5f) note_cut(what, reach, room);
+}
+
+void clear_fit_notes() { g_cut_items.clear(); }
 
 std::string describe_panels() {
   std::string out;
@@ -54,6 +105,14 @@ std::string describe_panels() {
     std::snprintf(line, sizeof line, "%s %.1f %.1f %.1f %.1f %.1f %.1f %s\n", name, static_cast<double>(w->Pos.x),
                   static_cast<double>(w->Pos.y), static_cast<double>(w->Size.x), static_cast<double>(w->Size.y),
                   static_cast<double>(w->ContentSize.x), static_cast<double>(room), cut ? "cut" : "whole");
+    out += line;
+  }
+  for (const CutItem& c : g_cut_items) {
+    char line[300];
+    std::string panel = c.panel;
+    for (char& ch : panel) if (ch == ' ') ch = '_';
+    std::snprintf(line, sizeof line, "clip %s %.1f %.1f %s\n", panel.c_str(), static_cast<double>(c.reach),
+                  static_cast<double>(c.room), c.what.c_str());
     out += line;
   }
   return out;

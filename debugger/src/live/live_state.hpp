@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,8 +17,7 @@
 #include "debugger/overlay.hpp"
 #include "debugger/scene.hpp"
 #include "debugger/session.hpp"
-#include "debugger/walk_script.hpp"
-#include "debugger/wander.hpp"
+#include "debugger/walk_source.hpp"
 #include "renderer/camera.hpp"
 
 namespace debugger::live {
@@ -117,16 +117,17 @@ struct LiveState {
   BranchComparison branch_comparison;
   Playback playback;
   ViewFrame view;
-  WalkScript walk;       ///< --walk: drives new frames while it lasts
-  bool walk_active = false;
-  Wander wander;         ///< the tour of a level without a walk (wander.hpp), while wander_active
-  bool wander_active = false;
+  /// The scene's tour (walk_source.hpp: scene_tour, as headless runs play it): drives new
+  /// frames from the first one while tour_active; the walking keys, a fork or a load end it.
+  std::optional<WalkSource> tour;
+  bool tour_active = false;
   float yaw = 0.0f, pitch = 0.0f;  ///< the body's look angles (radians about scene.up)
   CameraState camera;
   OverlayOptions overlay;
   Selection selection;
   Comparison comparison;
   bool show_ui = true;
+  bool hint_shown = true;  ///< the hint bar (layout.hpp), until the first key
   bool screenshot_requested = false;
   bool quit = false;
   std::string out_dir = "captures";

@@ -1,5 +1,6 @@
 // The timeline window (see timeline_panel.hpp).
 #include "live/timeline_panel.hpp"
+#include "live/layout.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -97,9 +98,16 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& comma
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("drop the frames after this one and continue live from it (B)");
     ImGui::SameLine();
   }
-  ImGui::Text("  frame %d / %d  %s%s", pb.frame, count - 1, pb.paused ? "PAUSED" : "playing",
-              !pb.paused && !at_end(s) ? " (replay)" : "");
-  ImGui::SameLine();
+  // The counter where the row has room for it whole (at 1000 px it has not: "frame 75" was
+  // left of "frame 750 / 910"); the slider below always says the frame and the count.
+  char counter[80];
+  std::snprintf(counter, sizeof counter, "  frame %d / %d  %s%s", pb.frame, count - 1, pb.paused ? "PAUSED" : "playing",
+                !pb.paused && !at_end(s) ? " (replay)" : "");
+  const float branch_min = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x;  // the combo, arrow only
+  if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(counter).x + branch_min) {
+    ImGui::TextUnformatted(counter);
+    ImGui::SameLine();
+  }
   draw_branch_combo(s, command.switch_branch);
 
   // Slider over the whole recording, as wide as the plots under it (one x axis).
@@ -109,7 +117,7 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& comma
   ImGui::SetNextItemWidth(plot_w);
   // Why playback stopped by itself is written on the slider (the transport row is full; ImGui
   // formats the slider text into 64 characters, so the reasons are short).
-  std::string format = "frame %.0f";
+  std::string format = "frame %.0f / " + std::to_string(count - 1);
   if (!pb.paused_by.empty()) {
     format += "   ";
     for (const char ch : pb.paused_by) format += ch == '%' ? std::string("%%") : std::string(1, ch);
@@ -233,6 +241,7 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& comma
         const auto kind = static_cast<EventKind>(k);
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(to_imgui(event_colour(kind))));
         ImGui::Checkbox(to_string(kind), &pb.pause_on[k]);
+        note_cell_fit(to_string(kind));
         ImGui::PopStyleColor();
       }
       ImGui::EndTable();

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,11 +46,20 @@ enum class EventKind : std::uint8_t {
 const char* to_string(EventKind kind);
 bool is_anomaly(EventKind kind);
 
+/// A distance an anomaly measured, for the view to draw as a dimension (early_catch: the gap
+/// between the body where the hit caught it and the nearest geometry on the hit's side).
+struct Measured {
+  glm::vec3 geometry{0.0f};  ///< the geometry's nearest point (world coordinates)
+  glm::vec3 body{0.0f};      ///< the body's nearest point to it
+  float length = 0.0f;       ///< |body - geometry|, mesh units: the number the detail prints
+};
+
 struct Event {
   EventKind kind;
   int frame;
   std::string detail;
   std::vector<std::uint32_t> triangles = {};  ///< the triangles involved (anomalies), ascending
+  std::optional<Measured> measured = std::nullopt;  ///< what the detail's number measured, if drawn
 };
 
 /// Walks frame by frame; keeps what it needs of the frames before (contact, ground, moves).

@@ -10,12 +10,16 @@
 /// A source is stepped frame by frame, in order (the wander and the generator keep state). A
 /// session records the inputs a source gave, so a replay needs none of them.
 
+#include <cstdint>
+#include <optional>
+#include <string>
 #include <variant>
 
 #include <glm/vec3.hpp>
 
 #include "collision/character.hpp"
 #include "collision/world.hpp"
+#include "debugger/scene.hpp"
 #include "debugger/session.hpp"
 #include "debugger/walk_script.hpp"
 #include "debugger/wander.hpp"
@@ -47,5 +51,18 @@ using WalkSource = std::variant<ScriptedWalk, Wander, RandomWalk>;
 /// @pre context.world is set when the source is a Wander.
 FrameInput next_input(WalkSource& source, const WalkContext& context, int frame,
                       const collision::CharacterState& before);
+
+/// True once `source` has nothing left to give at frame `frame`: a scripted walk past its
+/// duration (the body would stand still from then on). The wander and the random walks never end.
+bool walk_ended(const WalkSource& source, int frame, float dt);
+
+/// The tour a run of `scene` plays (prism headless and the window, one rule): the walk script
+/// at `walk_path` (--walk) when one is named, else the scene's own walk (Scene::default_walk:
+/// the default scene, oa_dm1, the zoo), else, or when that script has no segment, the seeded
+/// wander (`seed`). A replayed session brings its own inputs: without --walk, no tour.
+/// `start_yaw`: the session's SessionConfig::start_yaw (radians), the scripted walk's yaw origin.
+/// @throws std::runtime_error naming the walk file and line when it cannot be read or parsed.
+std::optional<WalkSource> scene_tour(const Scene& scene, const std::string& walk_path, std::uint64_t seed,
+                                     bool replaying, float start_yaw);
 
 }  // namespace debugger
