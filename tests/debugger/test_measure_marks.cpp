@@ -75,7 +75,7 @@ TEST(MeasureMarks, EarlyCatchCarriesTheGapItPrintsAsASegment) {
 // frame panel (bottom), whose event lines are red text.
 int red_view_pixels(const renderer::RgbaImage& image) {
   int n = 0;
-  for (std::uint32_t y = 0; y + debugger::kFramePanelHeight + 12 < image.height; ++y)
+  for (std::uint32_t y = 0; static_cast<float>(y) + debugger::kFramePanelHeight + 12.0f < static_cast<float>(image.height); ++y)
     for (std::uint32_t x = 0; x < image.width; ++x) {
       if (x < 345 && y < 285) continue;
       const std::uint8_t* p = image.at(x, y);
