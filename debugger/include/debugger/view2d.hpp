@@ -30,6 +30,8 @@ struct View2dState {
   std::vector<collision::planar::Vec2> path;        ///< centres of the frames so far
   collision::planar::Vec2 last_delta{0.0};          ///< this frame's desired move
   int contacts = 0;
+  bool anomaly = false;  ///< the frame is an anomaly: a red ring around the body
+  int picked_line = -1;  ///< a line the user picked (index in the map), drawn light cyan
 };
 
 struct View2dOptions {
