@@ -80,6 +80,77 @@ bool is_doom_map_spec(const std::string& spec) {
          std::filesystem::is_regular_file("/usr/share/games/doom/" + wad + ".wad", ec);
 }
 
+LineReport describe_line(const SectorMap& map, std::size_t index, const DoomBody& body, double z) {
+  const SectorLine& line = map.lines[index];
+  LineReport r;
+  r.line = static_cast<int>(index);
+  r.front = line.front_sector;
+  r.back = line.back_sector;
+  auto heights = [&](std::int32_t s, double& floor, double& ceiling) {
+    if (s < 0 || static_cast<std::size_t>(s) >= map.sectors.size()) return;
+    floor = map.sectors[static_cast<std::size_t>(s)].floor_height;
+    ceiling = map.sectors[static_cast<std::size_t>(s)].ceiling_height;
+  };
+  heights(r.front, r.front_floor, r.front_ceiling);
+  heights(r.back, r.back_floor, r.back_ceiling);
+  r.blocks = line_blocks(map, line, body, z);
+  char why[160];
+  // line_blocks's rules, in its order: the first that applies decides.
+  const double top = std::min(r.front_ceiling, r.back_ceiling), bottom = std::max(r.front_floor, r.back_floor);
+  if (line.front_sector < 0 || line.back_sector < 0) {
+    std::snprintf(why, sizeof why, "one-sided: a wall");
+  } else if (line.flags & kLineBlocking) {
+    std::snprintf(why, sizeof why, "flagged impassable (blocking flag)");
+  } else if (line.front_sector == line.back_sector) {
+    std::snprintf(why, sizeof why, "both sides are sector %d: passes", line.front_sector);
+  } else if (top - bottom < body.height) {
+    std::snprintf(why, sizeof why, "opening %.0f..%.0f is %.0f high, under the body's %.0f", bottom, top, top - bottom,
+                  body.height);
+  } else if (bottom - z > body.step_height) {
+    std::snprintf(why, sizeof why, "step up %.0f from floor %.0f: above the step height %.0f", bottom - z, z,
+                  body.step_height);
+  } else if (top - z < body.height) {
+    std::snprintf(why, sizeof why, "ceiling %.0f is %.0f above floor %.0f, under the body's %.0f", top, top - z, z,
+                  body.height);
+  } else {
+    std::snprintf(why, sizeof why, "passes: step %.0f (at most %.0f), headroom %.0f (at least %.0f)", bottom - z,
+                  body.step_height, top - z, body.height);
+  }
+  r.why = why;
+  return r;
+}
+
+bool is_convex_loop(const std::vector<Vec2>& loop) {
+  int sign = 0;
+  const std::size_t n = loop.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const int o = orient2d(loop[i], loop[(i + 1) % n], loop[(i + 2) % n]);
+    if (o == 0) continue;
+    if (sign != 0 && o != sign) return false;
+    sign = o;
+  }
+  return true;
+}
+
+int pick_line(const SectorMap& map, Vec2 p, double max_distance) {
+  int best = -1;
+  double best_d = max_distance;
+  for (std::size_t i = 0; i < map.lines.size(); ++i) {
+    const double d = distance_to_segment(map.vertices[map.lines[i].v1], map.vertices[map.lines[i].v2], p);
+    if (d <= best_d) {
+      best_d = d;
+      best = static_cast<int>(i);
+    }
+  }
+  return best;
+}
+
+Vec2 top_down_point(Vec2 centre, double view_height, double px, double py, double width, double height) {
+  // The camera shows view_height units top to bottom, centred, north up (top_down_camera).
+  const double units_per_pixel = view_height / height;
+  return centre + Vec2{(px - 0.5 * width) * units_per_pixel, (0.5 * height - py) * units_per_pixel};
+}
+
 renderer::Camera top_down_camera(Vec2 centre, double view_height) {
   renderer::Camera c;
   c.position = at(centre, 4000.0f);
