@@ -152,6 +152,12 @@ int run_live_2d(const RunOptions& o) {
 
   for (int tick = 0;; ++tick) {
     glfwPollEvents();
+    // Minimised, or unfocused while paused: nothing changes on screen, so wait for events
+    // instead of drawing, as the 3D window does (a key script never waits: it is the clock).
+    while (!script && !window.should_close() &&
+           (glfwGetWindowAttrib(glfw, GLFW_ICONIFIED) ||
+            (s.playback.paused && !glfwGetWindowAttrib(glfw, GLFW_FOCUSED))))
+      glfwWaitEventsTimeout(0.5);
     renderer::begin_ui(r);
     const InputFrame in = script ? scripted_input(*script, tick) : poll_glfw_input(glfw_input, glfw);
     if (in.quit || window.should_close()) break;
