@@ -241,6 +241,15 @@ int run_live_2d(const RunOptions& o) {
       else record(in);
       if (pb.loop && pb.range_a >= 0 && pb.frame >= std::max(pb.range_a, pb.range_b))
         pb.frame = std::min(pb.range_a, pb.range_b);
+      // "Pause on event" (the timeline's checkboxes), as in the 3D window.
+      const std::vector<Event>& ev = s.timeline.events;
+      auto it = std::lower_bound(ev.begin(), ev.end(), pb.frame, [](const Event& e, int f) { return e.frame < f; });
+      for (; it != ev.end() && it->frame == pb.frame; ++it) {
+        if (!pb.pause_on[static_cast<std::size_t>(it->kind)]) continue;
+        pb.paused = true;
+        pb.paused_by = "paused on " + std::string(to_string(it->kind)) + " at frame " + std::to_string(it->frame);
+        break;
+      }
     }
     if (save) {
       try {

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "debugger/app.hpp"
+#include "debugger/recording2d.hpp"
 #include "renderer/image.hpp"
 #include "window_script.hpp"
 
@@ -100,6 +101,21 @@ TEST(LiveWindow2d, AClickPicksALineAndEveryPanelFits) {
     EXPECT_NE(panels.find("Inspector"), std::string::npos) << panels;
     EXPECT_NE(panels.find("Timeline"), std::string::npos) << panels;
   }
+}
+
+TEST(LiveWindow2d, ASessionFileOpensInThe2dViewAtItsLastFrame) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
+  if (!fs::exists("/usr/share/games/doom/freedoom1.wad")) GTEST_SKIP() << "freedoom not installed";
+  auto [dir, o] = window_test::scripted_run("live_window_2d_session", "2 dump\n3 exit\n");
+  debugger::Recording2d rec;
+  rec.scene = "freedoom1:E1M1";
+  rec.start = {271.8461, 200.0};  // in E1M1's start room (the tour's frame 99)
+  rec.moves.assign(30, {8.0, 0.0});
+  debugger::save_session_2d((dir / "walk.prism").string(), rec);
+  o.session = (dir / "walk.prism").string();  // no --scene: the session names its map
+  ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
+  const std::string panels = read_file(dir / "captures" / "panels_2.txt");
+  EXPECT_NE(panels.find("frame 29 of 30 paused: session loaded"), std::string::npos) << panels;
 }
 
 }  // namespace
