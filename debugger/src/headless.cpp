@@ -164,10 +164,8 @@ HeadlessResult run_headless(const RunOptions& o) {
       frame.meshes = {&draw, 1};
       frame.debug = &overlay.debug;
       renderer::draw_frame(r, frame, &pixels);
-      std::string tag;
-      for (const Event& e : events) if (tag.empty() || is_anomaly(e.kind)) tag = std::string("_") + to_string(e.kind);
       char name[256];
-      std::snprintf(name, sizeof name, "%s_f%06d%s.png", scene.name.c_str(), f, tag.c_str());
+      std::snprintf(name, sizeof name, "%s_f%06d%s.png", scene.name.c_str(), f, capture_tag(events).c_str());
       renderer::write_png((std::filesystem::path(o.out) / name).string(), pixels);
       result.captures.push_back(name);
     }

@@ -18,6 +18,7 @@
 #include "debugger/walk_script.hpp"
 #include "file_output/atomic_file.hpp"
 #include "frontend_setup.hpp"
+#include "live/live2d_state.hpp"
 #include "renderer/image.hpp"
 
 namespace debugger {
@@ -72,6 +73,7 @@ HeadlessResult run_headless_2d(const RunOptions& o) {
     state.path.push_back(m.position);
     const double clearance = blocking_clearance(world, body, m.position, std::isnan(m.z) ? 0.0 : m.z);
     const bool anomaly = m.sector == kNoSector || clearance < body.radius - 1e-3;
+    state.anomaly = anomaly;
     result.anomalies += anomaly;
     csv << f << ',' << m.position.x << ',' << m.position.y << ',' << m.sector << ',' << m.contacts << ',' << m.z << '\n';
     const bool every = o.capture_every > 0 && (f + 1) % o.capture_every == 0;
@@ -86,17 +88,18 @@ HeadlessResult run_headless_2d(const RunOptions& o) {
       build_view_2d(world, body, state, vo, draw);
       renderer::begin_ui(r);
       ImGui::SetNextWindowPos(ImVec2(10, 10));
-      ImGui::SetNextWindowSize(ImVec2(360, 170));
+      ImGui::SetNextWindowSize(ImVec2(360, 110));
       ImGui::SetNextWindowBgAlpha(0.8f);
       ImGui::Begin("2D view", nullptr, ImGuiWindowFlags_NoDecoration);
-      ImGui::Text("%s  frame %d", level.source.c_str(), f);
+      ImGui::TextWrapped("%s  frame %d", level.source.c_str(), f);
       ImGui::Text("centre %.3f, %.3f  sector %d  floor %.0f", m.position.x, m.position.y, m.sector, m.z);
       ImGui::Text("contacts %d  clearance to blocking walls %.4f", m.contacts, clearance);
       ImGui::Text("point in polygon: %s", to_string(vo.method));
-      ImGui::TextUnformatted("white one-sided, grey two-sided, red blocking;");
-      ImGui::TextUnformatted("orange: arm's-length band; yellow: path crossings;");
-      ImGui::TextUnformatted("pink: bouncing particle (seed 003)");
       ImGui::End();
+      // The window's legend (palette.hpp's colours, one meaning each, as in 3D).
+      ImGui::SetNextWindowPos(ImVec2(10, 130));
+      ImGui::SetNextWindowSize(ImVec2(360, 345));
+      live::draw_legend_2d();
       renderer::FrameInput frame;
       frame.camera = top_down_camera(m.position, vo.view_height);
       frame.debug = &draw;

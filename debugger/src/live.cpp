@@ -21,6 +21,7 @@
 #include "debugger/fill_share.hpp"
 #include "debugger/image_memory.hpp"
 #include "debugger/palette.hpp"
+#include "debugger/recording2d.hpp"
 #include "debugger/session_file.hpp"
 #include "debugger/spawn.hpp"
 #include "debugger/walk_source.hpp"
@@ -47,17 +48,7 @@ constexpr renderer::Colour kSelectedColour = palette::kPicked;
 
 /// Keys -> frame commands and toggles.
 FrameCommand keys_to_command(LiveState& s, const InputFrame& in) {
-  FrameCommand c;
-  c.toggle_pause = in.times_pressed(Key::kP) % 2 == 1;
-  // Every press counts (ten quick taps: ten steps).
-  c.step += in.times_pressed(Key::kPeriod) + in.times_pressed(Key::kRight);
-  c.step -= in.times_pressed(Key::kComma) + in.times_pressed(Key::kLeft);
-  c.step += 10 * (in.times_pressed(Key::kPageDown) - in.times_pressed(Key::kPageUp));
-  if (in.was_pressed(Key::kHome)) c.event_jump = -1;
-  if (in.was_pressed(Key::kEnd)) c.event_jump = 1;
-  if (in.was_pressed(Key::kN)) c.anomaly_jump = in.is_held(Key::kShift) ? -1 : 1;
-  c.branch = in.was_pressed(Key::kB);
-  c.seek = in.seek;
+  FrameCommand c = frame_keys(in);
   if (in.was_pressed(Key::kC)) s.comparison.on = !s.comparison.on;
   if (in.compare) {
     s.comparison.on = true;
@@ -68,18 +59,6 @@ FrameCommand keys_to_command(LiveState& s, const InputFrame& in) {
   if (in.was_pressed(Key::kEscape)) s.selection = {};
   if (in.was_pressed(Key::kF12)) s.screenshot_requested = true;
   return c;
-}
-
-void merge(FrameCommand& into, const FrameCommand& from) {
-  into.toggle_pause = into.toggle_pause != from.toggle_pause;
-  into.step += from.step;
-  if (from.seek) into.seek = from.seek;
-  if (from.event_jump) into.event_jump = from.event_jump;
-  if (from.anomaly_jump) into.anomaly_jump = from.anomaly_jump;
-  into.branch = into.branch || from.branch;
-  if (from.speed) into.speed = from.speed;
-  if (from.switch_branch) into.switch_branch = from.switch_branch;
-  into.export_range = into.export_range || from.export_range;
 }
 
 void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
@@ -109,7 +88,8 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
 
 int run_live(const RunOptions& o) {
   check_image_memory(o.width, o.height);  // the window's images and its screenshots
-  if (o.session.empty() && is_doom_map_spec(o.scene)) return run_live_2d(o);
+  // A Doom map, or a 2D session (recording2d.hpp): the 2D view.
+  if (o.session.empty() ? is_doom_map_spec(o.scene) : is_session_2d(o.session)) return run_live_2d(o);
   LiveState s;
   SessionRecording recording;
   const bool replaying = !o.session.empty();
@@ -262,12 +242,7 @@ int run_live(const RunOptions& o) {
       const Layout layout = compute_layout(W, H - hint_h);
       // A panel is collapsed or opened when the layout's verdict for it changes (the user may
       // open or close it by its title bar in between).
-      auto place = [&](const PanelRect& rect, int index) {
-        ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y), ImGuiCond_Always);
-        ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h), ImGuiCond_Always);
-        if (rect.collapsed != was_collapsed[index]) ImGui::SetNextWindowCollapsed(rect.collapsed, ImGuiCond_Always);
-        was_collapsed[index] = rect.collapsed;
-      };
+      auto place = [&](const PanelRect& rect, int index) { place_panel(rect, was_collapsed[static_cast<std::size_t>(index)]); };
       place(layout.legend, 0);
       draw_legend(&s.overlay, 0.0f, 0.0f, true);
       place(layout.keys, 1);

@@ -9,6 +9,7 @@
 #include "collision/2d/segment.hpp"
 #include "collision/2d/triangulate.hpp"
 #include "collision_io/wad.hpp"
+#include "debugger/palette.hpp"
 
 namespace debugger {
 
@@ -30,11 +31,12 @@ void circle(renderer::DebugList& l, const Vec2& c, double r, renderer::Colour co
   }
 }
 
+// The palette colour `c` with alpha `a` (0..255): the same meaning, drawn lighter.
+renderer::Colour fade(renderer::Colour c, unsigned a) { return (c & 0x00FFFFFFu) | (a << 24); }
+
 renderer::Colour floor_colour(double floor, double lo, double hi) {
   const double t = hi > lo ? (floor - lo) / (hi - lo) : 0.5;
-  // Low floors deep blue, high floors warm sand.
-  const glm::vec4 a{0.12f, 0.18f, 0.35f, 1.0f}, b{0.62f, 0.52f, 0.30f, 1.0f};
-  return rgba(a + static_cast<float>(t) * (b - a));
+  return palette::floor_scale(t);
 }
 
 }  // namespace
@@ -76,6 +78,77 @@ bool is_doom_map_spec(const std::string& spec) {
   std::error_code ec;
   return wad.find('/') == std::string::npos &&
          std::filesystem::is_regular_file("/usr/share/games/doom/" + wad + ".wad", ec);
+}
+
+LineReport describe_line(const SectorMap& map, std::size_t index, const DoomBody& body, double z) {
+  const SectorLine& line = map.lines[index];
+  LineReport r;
+  r.line = static_cast<int>(index);
+  r.front = line.front_sector;
+  r.back = line.back_sector;
+  auto heights = [&](std::int32_t s, double& floor, double& ceiling) {
+    if (s < 0 || static_cast<std::size_t>(s) >= map.sectors.size()) return;
+    floor = map.sectors[static_cast<std::size_t>(s)].floor_height;
+    ceiling = map.sectors[static_cast<std::size_t>(s)].ceiling_height;
+  };
+  heights(r.front, r.front_floor, r.front_ceiling);
+  heights(r.back, r.back_floor, r.back_ceiling);
+  r.blocks = line_blocks(map, line, body, z);
+  char why[160];
+  // line_blocks's rules, in its order: the first that applies decides.
+  const double top = std::min(r.front_ceiling, r.back_ceiling), bottom = std::max(r.front_floor, r.back_floor);
+  if (line.front_sector < 0 || line.back_sector < 0) {
+    std::snprintf(why, sizeof why, "one-sided: a wall");
+  } else if (line.flags & kLineBlocking) {
+    std::snprintf(why, sizeof why, "flagged impassable (blocking flag)");
+  } else if (line.front_sector == line.back_sector) {
+    std::snprintf(why, sizeof why, "both sides are sector %d: passes", line.front_sector);
+  } else if (top - bottom < body.height) {
+    std::snprintf(why, sizeof why, "opening %.0f..%.0f is %.0f high, under the body's %.0f", bottom, top, top - bottom,
+                  body.height);
+  } else if (bottom - z > body.step_height) {
+    std::snprintf(why, sizeof why, "step up %.0f from floor %.0f: above the step height %.0f", bottom - z, z,
+                  body.step_height);
+  } else if (top - z < body.height) {
+    std::snprintf(why, sizeof why, "ceiling %.0f is %.0f above floor %.0f, under the body's %.0f", top, top - z, z,
+                  body.height);
+  } else {
+    std::snprintf(why, sizeof why, "passes: step %.0f (at most %.0f), headroom %.0f (at least %.0f)", bottom - z,
+                  body.step_height, top - z, body.height);
+  }
+  r.why = why;
+  return r;
+}
+
+bool is_convex_loop(const std::vector<Vec2>& loop) {
+  int sign = 0;
+  const std::size_t n = loop.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const int o = orient2d(loop[i], loop[(i + 1) % n], loop[(i + 2) % n]);
+    if (o == 0) continue;
+    if (sign != 0 && o != sign) return false;
+    sign = o;
+  }
+  return true;
+}
+
+int pick_line(const SectorMap& map, Vec2 p, double max_distance) {
+  int best = -1;
+  double best_d = max_distance;
+  for (std::size_t i = 0; i < map.lines.size(); ++i) {
+    const double d = distance_to_segment(map.vertices[map.lines[i].v1], map.vertices[map.lines[i].v2], p);
+    if (d <= best_d) {
+      best_d = d;
+      best = static_cast<int>(i);
+    }
+  }
+  return best;
+}
+
+Vec2 top_down_point(Vec2 centre, double view_height, double px, double py, double width, double height) {
+  // The camera shows view_height units top to bottom, centred, north up (top_down_camera).
+  const double units_per_pixel = view_height / height;
+  return centre + Vec2{(px - 0.5 * width) * units_per_pixel, (0.5 * height - py) * units_per_pixel};
 }
 
 renderer::Camera top_down_camera(Vec2 centre, double view_height) {
@@ -129,7 +202,7 @@ void build_view_2d(const SectorWorld& world, const DoomBody& body, const View2dS
         if (loop.size() >= 3 && loop_area(loop) > 0.0) fill(loop, floor_colour(map.sectors[s].floor_height, lo, hi));
       }
     }
-    const renderer::Colour clear = rgba(26, 28, 33);
+    const renderer::Colour clear = palette::kNoSector;
     for (std::size_t s : order) {
       for (const auto& loop : bounds[s].loops) {
         if (loop.size() < 3 || !(loop_area(loop) < 0.0)) continue;
@@ -142,7 +215,8 @@ void build_view_2d(const SectorWorld& world, const DoomBody& body, const View2dS
     }
   }
 
-  // Lines: one-sided white, two-sided grey, blocking this body (at its floor) red.
+  // Lines: one-sided mint, two-sided moss, or ochre where they block this body at its floor
+  // (red is an anomaly's colour in both views).
   const double z = floor_under(world, p, body.radius);
   for (const SectorLine& line : map.lines) {
     const Vec2 a = map.vertices[line.v1], b = map.vertices[line.v2];
@@ -150,12 +224,12 @@ void build_view_2d(const SectorWorld& world, const DoomBody& body, const View2dS
     renderer::Colour c;
     float w = 2.0f;
     if (line.front_sector < 0 || line.back_sector < 0) {
-      c = rgba(235, 235, 235);
+      c = palette::kSolidLine;
       w = 3.0f;
     } else if (line_blocks(map, line, body, std::isnan(z) ? 0.0 : z)) {
-      c = rgba(230, 70, 60);
+      c = palette::kBlockingLine;
     } else {
-      c = rgba(140, 140, 150);
+      c = palette::kPassableLine;
       w = 1.5f;
     }
     renderer::debug_line(l, at(a), at(b), c, w);
@@ -169,30 +243,36 @@ void build_view_2d(const SectorWorld& world, const DoomBody& body, const View2dS
       if (a == b || distance_to_segment(a, b, p) > body.radius + 48.0) continue;
       if (!line_blocks(map, line, body, std::isnan(z) ? 0.0 : z)) continue;
       const Vec2 n = glm::normalize(Vec2{-(b - a).y, (b - a).x}) * body.radius;
-      const renderer::Colour c = rgba(255, 150, 60, 200);
+      const renderer::Colour c = fade(palette::kOffsetPlane, 200);
       renderer::debug_line(l, at(a + n), at(b + n), c, 1.5f);
       renderer::debug_line(l, at(a - n), at(b - n), c, 1.5f);
-      circle(l, a, body.radius, rgba(255, 150, 60, 120), 1.0f);
-      circle(l, b, body.radius, rgba(255, 150, 60, 120), 1.0f);
+      circle(l, a, body.radius, fade(palette::kOffsetPlane, 120), 1.0f);
+      circle(l, b, body.radius, fade(palette::kOffsetPlane, 120), 1.0f);
     }
   }
 
   // The path so far, and where it crossed lines this far (points with their s and t).
   for (std::size_t i = 1; i < state.path.size(); ++i) {
-    renderer::debug_line(l, at(state.path[i - 1]), at(state.path[i]), rgba(90, 200, 255, 160), 1.5f);
+    renderer::debug_line(l, at(state.path[i - 1]), at(state.path[i]), fade(palette::kMoves, 180), 1.5f);
   }
   if (state.path.size() >= 2) {
     const Vec2 from = state.path[state.path.size() - 2];
     for (const SectorLine& line : map.lines) {
       const SegmentIntersection x = intersect_segments(from, p, map.vertices[line.v1], map.vertices[line.v2]);
-      if (x.kind != IntersectionKind::kNone) renderer::debug_point(l, at(x.ends[0].point), rgba(255, 255, 0), 9.0f);
+      if (x.kind != IntersectionKind::kNone) renderer::debug_point(l, at(x.ends[0].point), palette::kLineCrossing, 9.0f);
     }
   }
 
+  if (state.picked_line >= 0 && static_cast<std::size_t>(state.picked_line) < map.lines.size()) {
+    const SectorLine& line = map.lines[static_cast<std::size_t>(state.picked_line)];
+    renderer::debug_line(l, at(map.vertices[line.v1]), at(map.vertices[line.v2]), palette::kPicked, 5.0f);
+  }
+
   // The body and its desired move.
-  circle(l, p, body.radius, rgba(80, 255, 120), 2.5f);
-  renderer::debug_point(l, at(p), rgba(80, 255, 120), 7.0f);
-  renderer::debug_arrow(l, at(p), at(p + 4.0 * state.last_delta), rgba(255, 255, 255), 2.0f);
+  circle(l, p, body.radius, palette::kBody, 2.5f);
+  if (state.anomaly) circle(l, p, 1.5 * body.radius, palette::kAnomaly, 2.5f);
+  renderer::debug_point(l, at(p), palette::kBody, 7.0f);
+  renderer::debug_arrow(l, at(p), at(p + 4.0 * state.last_delta), palette::kDesiredMove, 2.0f);
 
   // The test point (the body's centre) and the working of the chosen point-in-polygon method on
   // the sector it is in.
@@ -205,34 +285,31 @@ void build_view_2d(const SectorWorld& world, const DoomBody& body, const View2dS
           const Vec2 mid = 0.5 * (e.a + e.b);
           const Vec2 inward = glm::normalize(Vec2{-(e.b - e.a).y, (e.b - e.a).x});
           const bool ok = orient2d(e.a, e.b, p) >= 0;
-          renderer::debug_arrow(l, at(mid), at(mid + 24.0 * inward), ok ? rgba(80, 255, 80) : rgba(255, 60, 60), 2.0f);
+          renderer::debug_arrow(l, at(mid), at(mid + 24.0 * inward), ok ? palette::kInnerSide : palette::kOuterSide, 2.0f);
         }
         break;
       case PointInPolygonMethod::kAngleSum:
         for (const Segment& e : sb.edges) {
           const int s = orient2d(e.a, e.b, p);
-          const renderer::Colour c = s > 0 ? rgba(80, 255, 80, 140) : rgba(255, 80, 80, 140);
+          const renderer::Colour c = fade(s > 0 ? palette::kInnerSide : palette::kOuterSide, 140);
           renderer::debug_triangle(l, at(p), at(e.a), at(e.b), c);
         }
         break;
       case PointInPolygonMethod::kQuadrant: {
-        renderer::debug_line(l, at(p - Vec2{half * 2, 0}), at(p + Vec2{half * 2, 0}), rgba(200, 200, 255, 120), 1.0f);
-        renderer::debug_line(l, at(p - Vec2{0, half * 2}), at(p + Vec2{0, half * 2}), rgba(200, 200, 255, 120), 1.0f);
-        const renderer::Colour q[4] = {rgba(255, 90, 90), rgba(90, 255, 90), rgba(90, 140, 255), rgba(255, 230, 80)};
-        for (const Segment& e : sb.edges) {
-          const Vec2 v = e.a;
-          const int k = v.x > p.x && v.y >= p.y ? 0 : v.x <= p.x && v.y > p.y ? 1 : v.x < p.x && v.y <= p.y ? 2 : 3;
-          renderer::debug_point(l, at(v), q[k], 8.0f);
-        }
+        // The axes through the point split the plane into its quadrants; each vertex lies in one
+        // (where it is drawn says which: no colour per quadrant).
+        renderer::debug_line(l, at(p - Vec2{half * 2, 0}), at(p + Vec2{half * 2, 0}), fade(palette::kPipWorking, 160), 1.0f);
+        renderer::debug_line(l, at(p - Vec2{0, half * 2}), at(p + Vec2{0, half * 2}), fade(palette::kPipWorking, 160), 1.0f);
+        for (const Segment& e : sb.edges) renderer::debug_point(l, at(e.a), palette::kPipWorking, 8.0f);
         break;
       }
       case PointInPolygonMethod::kCrossing: {
         const Vec2 end{sb.bounds.max.x + 32.0, p.y};
-        renderer::debug_line(l, at(p), at(end), rgba(255, 255, 120), 1.5f);
+        renderer::debug_line(l, at(p), at(end), palette::kPipWorking, 1.5f);
         for (const Segment& e : sb.edges) {
           if (ray_crossing(e.a, e.b, p) == 0) continue;
           const SegmentIntersection x = intersect_segments(p, end, e.a, e.b);
-          if (x.kind != IntersectionKind::kNone) renderer::debug_point(l, at(x.ends[0].point), rgba(255, 120, 255), 10.0f);
+          if (x.kind != IntersectionKind::kNone) renderer::debug_point(l, at(x.ends[0].point), palette::kLineCrossing, 10.0f);
         }
         break;
       }
@@ -245,8 +322,8 @@ void build_view_2d(const SectorWorld& world, const DoomBody& body, const View2dS
       for (int i = 0; i < 60; ++i) {
         // One rebound a step, so each drawn segment is a real piece of the path.
         const ParticleStep s = step_particle(poly, q, v, 1.0, 1.0, 1);
-        renderer::debug_line(l, at(q), at(s.position), rgba(255, 200, 255, 150), 1.0f);
-        if (s.bounces > 0) renderer::debug_point(l, at(s.position), rgba(255, 150, 255), 5.0f);
+        renderer::debug_line(l, at(q), at(s.position), fade(palette::kParticle, 150), 1.0f);
+        if (s.bounces > 0) renderer::debug_point(l, at(s.position), palette::kParticle, 5.0f);
         q = s.position;
         v = s.velocity;
       }

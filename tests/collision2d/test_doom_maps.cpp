@@ -16,6 +16,7 @@
 #include "collision/2d/segment.hpp"
 #include "collision_io/wad.hpp"
 #include "walks2d/random_walk_2d.hpp"
+#include "two_rooms_2d.hpp"
 
 using namespace collision::planar;
 namespace io = collision::io;
@@ -239,15 +240,7 @@ TEST(DoomMove, OneSidedWallsBlockAndTheBodySlidesAtArmsLength) {
 
 TEST(DoomMove, StepsUpTo24ButNotHigherAndNeedsHeadroom) {
   // Two rooms side by side, joined by a two-sided line at x = 128.
-  auto make = [](double floor2, double ceiling2) {
-    SectorMap m;
-    m.vertices = {{0, 0}, {128, 0}, {256, 0}, {256, 128}, {128, 128}, {0, 128}};
-    m.sectors = {{0, 128}, {floor2, ceiling2}};
-    m.lines = {{0, 5, 0, kNoSector, 1, 0}, {5, 4, 0, kNoSector, 1, 0}, {1, 0, 0, kNoSector, 1, 0},
-               {4, 3, 1, kNoSector, 1, 0}, {3, 2, 1, kNoSector, 1, 0}, {2, 1, 1, kNoSector, 1, 0},
-               {4, 1, 0, 1, kLineTwoSided, 0}};
-    return m;
-  };
+  const auto make = test_maps::two_rooms_2d;
   const DoomBody body;
   for (const auto& [floor2, ceiling2, passes] :
        {std::tuple{24.0, 128.0, true}, std::tuple{25.0, 128.0, false}, std::tuple{-100.0, 128.0, true},

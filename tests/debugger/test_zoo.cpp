@@ -24,50 +24,13 @@
 #include "debugger/scene.hpp"
 #include "debugger/session.hpp"
 #include "debugger/walk_script.hpp"
+#include "debugger/zoo_walk.hpp"
 
 namespace {
 
-struct ZooOutcome {
-  int frames = 0;
-  std::vector<debugger::Event> anomalies;
-  std::vector<debugger::Event> events;  ///< every event, anomalies included
-  std::vector<collision::CharacterState> states;  ///< after each frame
-  /// First frame of each anomaly kind (by its name), -1 when none.
-  int first(debugger::EventKind kind) const {
-    for (const debugger::Event& e : anomalies)
-      if (e.kind == kind) return e.frame;
-    return -1;
-  }
-};
-
-/// Walks zoo scene `name`'s own walk with `method`, the finder on with every kind (the same
-/// loop as `prism --headless --scene zoo:NAME --method M --find-anomalies`, without pictures).
-ZooOutcome walk_scene(const debugger::Scene& scene, collision::Method method);
-ZooOutcome walk_zoo(const std::string& name, collision::Method method) {
-  return walk_scene(debugger::load_scene("zoo:" + name), method);
-}
-
-ZooOutcome walk_scene(const debugger::Scene& scene, collision::Method method) {
-  debugger::SessionConfig config = debugger::spawn_config(scene);
-  config.params.move.method = method;
-  const debugger::WalkScript walk = debugger::parse_walk_script(scene.default_walk);
-  ZooOutcome out;
-  out.frames = static_cast<int>(std::lround(walk.duration() / config.dt));
-  debugger::Session session(*scene.world, config);
-  debugger::EventDetector detector(*scene.world, config.body, session.config().params, config.dt, true);
-  collision::Trace trace;
-  for (int f = 0; f < out.frames; ++f) {
-    const debugger::FrameInput in = debugger::walk_input(walk, f, config.dt, scene.up, config.start_yaw);
-    const collision::CharacterState before = session.last_state();
-    const collision::CharacterState& after = session.push(in, &trace);
-    for (debugger::Event& e : detector.detect(f, before, after, in, trace)) {
-      out.events.push_back(e);
-      if (debugger::is_anomaly(e.kind)) out.anomalies.push_back(std::move(e));
-    }
-    out.states.push_back(after);
-  }
-  return out;
-}
+using ZooOutcome = debugger::ZooWalk;  // debugger/zoo_walk.hpp: the table's loop too
+using debugger::walk_scene;
+using debugger::walk_zoo;
 
 std::string describe(const ZooOutcome& o) {
   std::map<std::string, std::pair<int, int>> kinds;  // name -> first frame, count

@@ -1,5 +1,7 @@
-// libFuzzer target: session files (the debugger's loader, debugger/record/src/session_file.cpp) ->
-// replay of the first frames over a fixed level (the tiny map; the file's scene is not loaded).
+// libFuzzer target: session files (the debugger's loaders, debugger/record/src/session_file.cpp) ->
+// replay of the first frames over a fixed level (the tiny map; the file's scene is not loaded);
+// the same bytes through the 2D loader (recording2d.hpp): its moves in the 2D domain, or a
+// SessionError naming the file.
 // A file gives a recording or a SessionError naming its line; a recording the loader accepts
 // replays into finite states, or stops at a frame the core refuses (std::invalid_argument).
 #include <unistd.h>
@@ -10,6 +12,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "collision/2d/domain_2d.hpp"
+#include "debugger/recording2d.hpp"
 #include "debugger/session_file.hpp"
 #include "fuzz_checks.hpp"
 
@@ -21,6 +25,17 @@ const std::string& scratch_path() {
   return path;
 }
 
+void check_2d(const std::string& path) {
+  try {
+    const debugger::Recording2d rec = debugger::load_session_2d(path);
+    if (!collision::planar::in_domain_2d(rec.start)) prism_fuzz::fail("2D start outside the domain");
+    for (const collision::planar::Vec2& m : rec.moves)
+      if (!collision::planar::in_domain_2d(m)) prism_fuzz::fail("2D move outside the domain");
+  } catch (const debugger::SessionError& e) {
+    if (std::string(e.what()).find(path) == std::string::npos) prism_fuzz::fail("SessionError without the file");
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -29,6 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (f == nullptr) prism_fuzz::fail("cannot write the scratch file");
   std::fwrite(data, 1, size, f);
   std::fclose(f);
+  check_2d(path);
   debugger::SessionRecording rec;
   try {
     rec = debugger::load_session(path);

@@ -62,12 +62,13 @@ HeadlessResult run_headless(const RunOptions& options);
 /// point-in-polygon method) and walk2d.csv (frame,x,y,sector,contacts,z) in options.out.
 HeadlessResult run_headless_2d(const RunOptions& options);
 
-/// The 2D view of a Doom map in a window (run_live calls it for a Doom map scene): the tour or
-/// --walk plays, then WASD walks (W north); P pauses, . and , step, PageUp/PageDown step ten,
-/// Home/End jump to the previous/next event (contact begin, sector change, refused move,
-/// anomaly), B branches, C cycles the point-in-polygon method shown, the wheel zooms, F12
-/// writes DIR/MAP_fFRAME_METHOD.png; the inspector shows the frame's body, sector and each
-/// method's answer. Returns like run_live.
+/// The 2D view of a Doom map in a window (run_live calls it for a Doom map scene, or for a 2D
+/// session file: options.session, recording2d.hpp), laid out and driven as the 3D window: the
+/// tour or --walk plays, then WASD walks (W north); recording pauses when the tour ends and after
+/// 1 s without input; the 3D window's frame keys and timeline, C cycles the point-in-polygon
+/// method shown, a click picks a line, the wheel zooms, F12 writes DIR/MAP_fFRAME_METHOD.png;
+/// the inspector shows the frame's body, sector, each method's answer, the picked line and the
+/// session file box (docs/debugger.md, "Doom maps"). Returns like run_live.
 int run_live_2d(const RunOptions& options);
 
 /// Opens a window and runs until it closes (or the key script exits). Returns the process exit

@@ -39,6 +39,13 @@ const char* to_string(EventKind kind) {
 
 bool is_anomaly(EventKind kind) { return kind >= EventKind::kEndsInOverlap && kind < EventKind::kCount; }
 
+std::string capture_tag(const std::vector<Event>& events) {
+  std::string tag;
+  for (const Event& e : events)
+    if (tag.empty() || is_anomaly(e.kind)) tag = std::string("_") + to_string(e.kind);
+  return tag;
+}
+
 bool is_wall_contact(collision::MovePhase phase, glm::vec3 normal, glm::vec3 up, float max_slope_degrees) {
   if (phase == collision::MovePhase::kVertical || phase == collision::MovePhase::kSnapDown ||
       phase == collision::MovePhase::kStepDown || phase == collision::MovePhase::kStepUp)

@@ -11,7 +11,9 @@
 #include <sstream>
 #include <utility>
 
+#include "collision/2d/domain_2d.hpp"
 #include "collision/domain.hpp"
+#include "debugger/recording2d.hpp"
 #include "file_output/atomic_file.hpp"
 #include "setup_args/setup_args.hpp"
 
@@ -53,6 +55,14 @@ struct Reader {
     std::string w;
     if (!(ls >> w)) fail("missing number");
     return number(w);
+  }
+  double d() {  // a 2D session's values are doubles
+    std::string w;
+    if (!(ls >> w)) fail("missing number");
+    char* end = nullptr;
+    const double v = std::strtod(w.c_str(), &end);
+    if (end != w.c_str() + w.size() || !std::isfinite(v)) fail("bad number '" + w + "'");
+    return v;
   }
   float number(const std::string& w) const {
     char* end = nullptr;
@@ -217,6 +227,110 @@ void check_resolves(const Reader& r, const collision::Body& body, const collisio
 
 }  // namespace
 
+namespace {
+
+// The header: `prism-session V`, then from version 6 on `kind 3d|2d`; versions 1-5 are 3D.
+// A file of the other kind is refused with what it is.
+constexpr long kVersion2d = 6;
+long read_version(Reader& r, const std::string& want) {
+  r.next("prism-session");
+  const long version = r.i();
+  if (version < 1 || version > kVersion2d) r.fail("unsupported version " + std::to_string(version) + " (1 to 6)");
+  std::string kind = "3d";
+  if (version >= 6) {
+    r.next("kind");
+    kind = r.word();
+    if (kind != "3d" && kind != "2d") r.fail("unknown kind '" + kind + "' (3d or 2d)");
+  }
+  if (kind != want)
+    r.fail("a " + kind + " session, not a " + want + " one (" +
+           (kind == "2d" ? "a Doom map's walk: open it in the 2D view" : "a 3D walk: open it in the 3D view") + ")");
+  return version;
+}
+
+void open_reader(Reader& r, const std::string& path) {
+  r.path = path;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw SessionError("session file " + path + ": is a directory");
+  r.in.open(path);
+  if (!r.in) throw SessionError("cannot open session file " + path);
+}
+
+}  // namespace
+
+bool is_session_2d(const std::string& path) {
+  Reader r;
+  open_reader(r, path);
+  r.next("prism-session");
+  if (r.i() < 6) return false;
+  r.next("kind");
+  return r.word() == "2d";
+}
+
+void save_session_2d(const std::string& path, const Recording2d& rec) {
+  auto hex2 = [](double v) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%a", v);
+    return std::string(buf);
+  };
+  std::ostringstream out;
+  out << "prism-session " << kVersion2d << "\nkind 2d\nscene " << rec.scene << "\n";
+  out << "body " << hex2(rec.body.radius) << ' ' << hex2(rec.body.height) << ' ' << hex2(rec.body.step_height) << "\n";
+  out << "start " << hex2(rec.start.x) << ' ' << hex2(rec.start.y) << "\n";
+  out << "frames " << rec.moves.size() << "\n";
+  for (const collision::planar::Vec2& m : rec.moves) out << hex2(m.x) << ' ' << hex2(m.y) << "\n";
+  out << "end " << rec.moves.size() << "\n";
+  try {
+    file_output::write_file_atomically(path, out.str());
+  } catch (const std::exception& e) {
+    throw SessionError(e.what());
+  }
+}
+
+Recording2d load_session_2d(const std::string& path) {
+  Reader r;
+  open_reader(r, path);
+  read_version(r, "2d");
+  Recording2d rec;
+  r.next("scene");
+  rec.scene = r.word();
+  r.done();
+  auto value = [&](const char* what) {
+    const double v = r.d();
+    if (const char* why = collision::planar::domain_error_2d(v)) r.fail(std::string(what) + ": " + why);
+    return v;
+  };
+  r.next("body");
+  rec.body.radius = value("body radius");
+  rec.body.height = value("body height");
+  rec.body.step_height = value("body step height");
+  r.done();
+  if (!(rec.body.radius > 0.0 && rec.body.height > 0.0 && rec.body.step_height >= 0.0))
+    r.fail("body: radius and height must be positive, the step height not negative");
+  r.next("start");
+  rec.start = {value("start"), value("start")};
+  r.done();
+  r.next("frames");
+  const long n = r.i();
+  r.done();
+  if (n < 0 || n > 10'000'000) r.fail("frames must be 0 to 10,000,000");
+  rec.moves.reserve(static_cast<std::size_t>(n));
+  for (long f = 0; f < n; ++f) {
+    r.next("");
+    rec.moves.push_back({value("move"), value("move")});
+    r.done();
+  }
+  r.next("end");
+  if (r.i() != n) r.fail("end count does not match frames");
+  r.done();
+  std::string extra;
+  if (std::getline(r.in, extra)) {
+    ++r.line_no;
+    r.fail("unexpected line after end");
+  }
+  return rec;
+}
+
 void save_session(const std::string& path, const std::string& scene, const Session& session) {
   // Built in memory, then written whole or not at all (a full disk must not leave an empty
   // session.prism behind a run that reports success).
@@ -257,17 +371,11 @@ void save_session(const std::string& path, const std::string& scene, const Sessi
 
 SessionRecording load_session(const std::string& path) {
   Reader r;
-  r.path = path;
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw SessionError("session file " + path + ": is a directory");
-  r.in.open(path);
-  if (!r.in) throw SessionError("cannot open session file " + path);
+  open_reader(r, path);
   SessionRecording rec;
   SessionConfig& c = rec.config;
   collision::CharacterParams& p = c.params;
-  r.next("prism-session");
-  const long version = r.i();
-  if (version < 1 || version > 5) r.fail("unsupported version");
+  const long version = read_version(r, "3d");
   r.next("scene");
   rec.scene = r.word();
   read_method(r, p);

@@ -299,4 +299,31 @@ std::optional<int> neighbour_event(const Timeline& timeline, int frame, int dire
   return std::nullopt;
 }
 
+FrameCommand frame_keys(const InputFrame& in) {
+  FrameCommand c;
+  c.toggle_pause = in.times_pressed(Key::kP) % 2 == 1;
+  // Every press counts (ten quick taps: ten steps).
+  c.step += in.times_pressed(Key::kPeriod) + in.times_pressed(Key::kRight);
+  c.step -= in.times_pressed(Key::kComma) + in.times_pressed(Key::kLeft);
+  c.step += 10 * (in.times_pressed(Key::kPageDown) - in.times_pressed(Key::kPageUp));
+  if (in.was_pressed(Key::kHome)) c.event_jump = -1;
+  if (in.was_pressed(Key::kEnd)) c.event_jump = 1;
+  if (in.was_pressed(Key::kN)) c.anomaly_jump = in.is_held(Key::kShift) ? -1 : 1;
+  c.branch = in.was_pressed(Key::kB);
+  c.seek = in.seek;
+  return c;
+}
+
+void merge(FrameCommand& into, const FrameCommand& from) {
+  into.toggle_pause = into.toggle_pause != from.toggle_pause;
+  into.step += from.step;
+  if (from.seek) into.seek = from.seek;
+  if (from.event_jump) into.event_jump = from.event_jump;
+  if (from.anomaly_jump) into.anomaly_jump = from.anomaly_jump;
+  into.branch = into.branch || from.branch;
+  if (from.speed) into.speed = from.speed;
+  if (from.switch_branch) into.switch_branch = from.switch_branch;
+  into.export_range = into.export_range || from.export_range;
+}
+
 }  // namespace debugger::live

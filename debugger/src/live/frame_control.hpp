@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "debugger/session_file.hpp"
+#include "live/controls.hpp"
 #include "live/live_state.hpp"
 
 namespace debugger::live {
@@ -58,6 +59,13 @@ struct FrameCommand {
   std::optional<std::size_t> switch_branch;  ///< show this shelved branch
   bool export_range = false;                 ///< save the selected range as a session
 };
+/// The frame keys both windows (3D and 2D) share: P pauses, . , and the arrows step, PageDown
+/// PageUp step ten, Home End jump to events, N Shift+N to anomalies, B branches; every press of
+/// a quick series counts; a key script's seek.
+FrameCommand frame_keys(const InputFrame& in);
+/// Adds a panel's command (`from`) to the keys' (`into`).
+void merge(FrameCommand& into, const FrameCommand& from);
+
 /// Applies a command: stepping, seeking and event jumps pause playback.
 void apply_command(LiveState& s, const FrameCommand& command, const InputSource& input);
 

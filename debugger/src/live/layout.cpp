@@ -92,9 +92,18 @@ void note_combo_fit(const char* what, const char* preview) {
 
 void clear_fit_notes() { g_cut_items.clear(); }
 
-std::string describe_panels() {
+void place_panel(const PanelRect& rect, bool& was_collapsed) {
+  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h), ImGuiCond_Always);
+  if (rect.collapsed != was_collapsed) ImGui::SetNextWindowCollapsed(rect.collapsed, ImGuiCond_Always);
+  was_collapsed = rect.collapsed;
+}
+
+std::string describe_panels() { return describe_panels({kPanelNames[0], kPanelNames[1], kPanelNames[2], kPanelNames[3]}); }
+
+std::string describe_panels(std::initializer_list<const char*> names) {
   std::string out;
-  for (const char* name : kPanelNames) {
+  for (const char* name : names) {
     const ImGuiWindow* w = ImGui::FindWindowByName(name);
     if (!w || !w->Active) continue;
     // The widest item's reach against the width items have: wider is cut off at the right

@@ -6,6 +6,7 @@
 // keys collapse under the legend when the two do not fit above the timeline.
 
 #include <array>
+#include <initializer_list>
 #include <string>
 
 namespace debugger::live {
@@ -47,6 +48,11 @@ void note_combo_fit(const char* what, const char* preview);
 /// Forgets the notes of the frame before (call once a frame, before the panels).
 void clear_fit_notes();
 
+/// Places the next ImGui window at `rect`: collapsed or opened when the layout's verdict for it
+/// changes (`was_collapsed`, kept per panel), so the user may open or close it by its title bar
+/// in between.
+void place_panel(const PanelRect& rect, bool& was_collapsed);
+
 /// The ImGui window names of the panels, in the order of Layout's members.
 inline constexpr std::array<const char*, 4> kPanelNames = {"Legend", "Keys", "Prism", "Timeline"};
 
@@ -55,5 +61,7 @@ inline constexpr std::array<const char*, 4> kPanelNames = {"Legend", "Keys", "Pr
 /// does not scroll sideways (else `whole`): `NAME X Y W H CONTENT ROOM cut|whole` a line; then
 /// each noted cut item: `clip PANEL REACH ROOM WHAT` a line. The window tests check them.
 std::string describe_panels();
+/// The same for the panels named `names` (the 2D window's: its inspector is "Inspector").
+std::string describe_panels(std::initializer_list<const char*> names);
 
 }  // namespace debugger::live

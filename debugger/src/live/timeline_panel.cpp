@@ -29,8 +29,8 @@ void downsample(const std::vector<float>& in, int columns, std::vector<float>& o
 }
 
 // The plots of frames lo..hi (the zoomed window), one value per column.
-void rebuild(const LiveState& s, TimelinePlots& p, int columns, int lo, int hi) {
-  const Timeline& t = s.timeline;
+void rebuild(const TimelineSource& s, TimelinePlots& p, int columns, int lo, int hi) {
+  const Timeline& t = *s.timeline;
   const std::size_t n = t.speed.size();
   if (p.recording == s.recording_id && p.frames == n && p.columns == columns && p.lo == lo && p.hi == hi) return;
   p.recording = s.recording_id;
@@ -60,11 +60,20 @@ ImU32 to_imgui(std::uint32_t rgba) { return rgba; }  // both are R in the low by
 std::uint32_t event_colour(EventKind kind) { return palette::event_colour(kind); }
 
 void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& command) {
+  TimelineSource source;
+  source.timeline = &s.timeline;
+  source.recording_id = s.recording_id;
+  source.frame_count = s.session->frame_count();
+  source.at_end = at_end(s);
+  source.extra = [&s](FrameCommand& c) { draw_branch_combo(s, c.switch_branch); };
+  draw_timeline(source, s.playback, plots, command);
+}
+
+void draw_timeline(const TimelineSource& s, Playback& pb, TimelinePlots& plots, FrameCommand& command) {
   ImGui::SetNextWindowBgAlpha(0.85f);
   // A title bar, so the panel can collapse when the window is small (layout.hpp).
   ImGui::Begin("Timeline", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoScrollWithMouse);
-  Playback& pb = s.playback;
-  const int count = s.session->frame_count();
+  const int count = s.frame_count;
 
   // Transport row.
   if (ImGui::Button("|< event")) command.event_jump = -1;
@@ -85,15 +94,17 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& comma
   ImGui::SameLine();
   if (ImGui::Button("anomaly >|")) command.anomaly_jump = 1;
   ImGui::SameLine();
-  ImGui::TextUnformatted("  speed");
-  for (const float sp : {0.25f, 0.5f, 1.0f}) {
+  if (s.speeds) {
+    ImGui::TextUnformatted("  speed");
+    for (const float sp : {0.25f, 0.5f, 1.0f}) {
+      ImGui::SameLine();
+      char label[16];
+      std::snprintf(label, sizeof label, "%gx", static_cast<double>(sp));
+      if (ImGui::RadioButton(label, pb.speed == sp)) command.speed = sp;
+    }
     ImGui::SameLine();
-    char label[16];
-    std::snprintf(label, sizeof label, "%gx", static_cast<double>(sp));
-    if (ImGui::RadioButton(label, pb.speed == sp)) command.speed = sp;
   }
-  ImGui::SameLine();
-  if (!at_end(s)) {
+  if (!s.at_end) {
     if (ImGui::Button("branch here")) command.branch = true;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("drop the frames after this one and continue live from it (B)");
     ImGui::SameLine();
@@ -102,13 +113,17 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& comma
   // left of "frame 750 / 910"); the slider below always says the frame and the count.
   char counter[80];
   std::snprintf(counter, sizeof counter, "  frame %d / %d  %s%s", pb.frame, count - 1, pb.paused ? "PAUSED" : "playing",
-                !pb.paused && !at_end(s) ? " (replay)" : "");
-  const float branch_min = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x;  // the combo, arrow only
-  if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(counter).x + branch_min) {
-    ImGui::TextUnformatted(counter);
-    ImGui::SameLine();
+                !pb.paused && !s.at_end ? " (replay)" : "");
+  // The extra control (the 3D view's branch combo) keeps room for its arrow at least.
+  const float extra_min = s.extra ? ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x : 0.0f;
+  const bool counter_fits = ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(counter).x + extra_min;
+  if (counter_fits) ImGui::TextUnformatted(counter);
+  if (s.extra) {
+    if (counter_fits) ImGui::SameLine();
+    s.extra(command);
+  } else if (!counter_fits) {
+    ImGui::NewLine();  // end the row of buttons before the slider
   }
-  draw_branch_combo(s, command.switch_branch);
 
   // Slider over the whole recording, as wide as the plots under it (one x axis).
   const float plot_w = ImGui::GetContentRegionAvail().x - 120.0f;
@@ -137,10 +152,10 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& comma
   const int span = std::max(hi - lo + 1, 1);
   ImVec2 top_left(0, 0), bottom_right(0, 0);
   struct Row { const char* name; const std::vector<float>* v; float max; const char* fmt; };
-  const Row rows[] = {{"speed", &plots.speed, plots.max_speed, "speed  max %.3g"},
-                      {"iterations", &plots.iterations, plots.max_iterations, "slide iterations  max %.0f"},
-                      {"contacts", &plots.contacts, plots.max_contacts, "contacts  max %.0f"},
-                      {"penetration", &plots.penetration, plots.max_penetration, "penetration  max %.3g"}};
+  const Row rows[] = {{s.plot_names[0], &plots.speed, plots.max_speed, s.plot_captions[0]},
+                      {s.plot_names[1], &plots.iterations, plots.max_iterations, s.plot_captions[1]},
+                      {s.plot_names[2], &plots.contacts, plots.max_contacts, s.plot_captions[2]},
+                      {s.plot_names[3], &plots.penetration, plots.max_penetration, s.plot_captions[3]}};
   for (std::size_t i = 0; i < std::size(rows); ++i) {
     const Row& r = rows[i];
     char overlay[64];
@@ -189,7 +204,7 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& comma
     }
     int last_column = -1;
     bool last_anomaly = false;
-    for (const Event& e : s.timeline.events) {
+    for (const Event& e : s.timeline->events) {
       if (e.kind == EventKind::kContactEnd || !visible(e.frame)) continue;  // every begin has an end: readable
       const float x = x_of(e.frame);
       const int column = static_cast<int>(x);
@@ -213,8 +228,8 @@ void draw_timeline_panel(LiveState& s, TimelinePlots& plots, FrameCommand& comma
     ImGui::SameLine();
     ImGui::Checkbox("loop", &pb.loop);
     ImGui::SameLine();
-    if (ImGui::SmallButton("export range")) command.export_range = true;
-    ImGui::SameLine();
+    if (s.export_range && ImGui::SmallButton("export range")) command.export_range = true;
+    if (s.export_range) ImGui::SameLine();
     if (ImGui::SmallButton("clear range")) {
       pb.range_a = pb.range_b = -1;
       pb.loop = false;

@@ -62,6 +62,11 @@ struct Event {
   std::optional<Measured> measured = std::nullopt;  ///< what the detail's number measured, if drawn
 };
 
+/// The suffix of a frame's capture name (`SCENE_fFRAME` + it + `.png`): "_" and the last anomaly's
+/// kind, else the first event's; "" for no event. Headless names its captures so, and the zoo
+/// table (zoo_table.hpp) links them by it.
+std::string capture_tag(const std::vector<Event>& events);
+
 /// Walks frame by frame; keeps what it needs of the frames before (contact, ground, moves).
 /// Its anomalies come from an AnomalyFinder: the four kinds always on (overlap, pass-through, no
 /// progress, jitter) always, the finder's further kinds when `find_anomalies` is set.

@@ -3,7 +3,10 @@
 /// Session files: a recording that replays bit-identically. Text, one record a line, every
 /// float written as a C hex float (%a) so it reads back to the same bits:
 ///
-///   prism-session 5                 (versions 1 to 4 still load: see below)
+///   prism-session 5                 (versions 1 to 4 still load: see below; version 6 adds a
+///                                   line `kind 3d` or `kind 2d` after this one. 3D sessions are
+///                                   written as version 5; a 2D session, version 6 `kind 2d`, is
+///                                   recording2d.hpp's: load_session refuses it, saying so)
 ///   scene SPEC                      (default, oa_dm1, zoo:NAME, a path)
 ///   method robust|offset-prism|sphere-classify
 ///   body SHAPE X Y Z [HALF AX AY AZ]  (ellipsoid: radii; box: half extents; capsule: the radius
