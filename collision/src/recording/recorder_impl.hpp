@@ -1,0 +1,112 @@
+#pragma once
+// The Recorder's state (collision/recording.hpp): per-thread buffers the game's threads append
+// to, the frame they are merged into at end_frame, and the writer thread that writes chunks.
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdio>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "collision/recording.hpp"
+#include "recording/record_call.hpp"
+
+#if PRISM_RECORDING
+
+namespace collision::detail {
+
+/// One thread's calls of the open frame. Its own thread appends (under `mutex`, uncontended but
+/// for end_frame); `number` orders the threads in the frame.
+struct ThreadBuffer {
+  std::mutex mutex;
+  std::vector<std::uint8_t> bytes;
+  std::uint32_t calls = 0;
+  std::uint32_t number = 0;
+  // Owner thread only:
+  std::uint64_t label_generation = ~std::uint64_t{0};  // of the thread label label_id is for
+  std::uint32_t label_id = 0;
+  std::size_t unreported = 0;  // bytes not yet added to RecorderImpl::frame_bytes_
+};
+
+/// A chunk on its way to the writer thread.
+struct PendingChunk {
+  std::uint32_t tag = 0;
+  std::vector<std::uint8_t> payload;
+  std::uint64_t frame = 0;  // FRAM chunks: the frame number, for the index
+};
+
+class RecorderImpl final : public RecorderHook {
+ public:
+  RecorderImpl(const std::string& path, const RecorderOptions& options);
+  ~RecorderImpl();
+  RecorderImpl(const RecorderImpl&) = delete;
+  RecorderImpl& operator=(const RecorderImpl&) = delete;
+
+  void attach(const World& world);
+  void detach();
+  void begin_frame(double seconds);
+  void end_frame();
+  RecorderStatus status() const;
+
+  /// The hot path (record_call.cpp): the calling thread's buffer and label, and the memory cap.
+  ThreadBuffer& buffer();
+  std::uint32_t label_for(ThreadBuffer& buffer);
+  void account(ThreadBuffer& buffer, std::size_t bytes);
+  bool overflowed() const { return overflow_.load(std::memory_order_relaxed); }
+  void overflow() { overflow_.store(true, std::memory_order_relaxed); }
+
+ private:
+  void enqueue(PendingChunk chunk);
+  void writer_loop();
+  void write_chunk(const PendingChunk& chunk);
+  void write_bytes(const void* data, std::size_t size);
+  void fail(const std::string& what);
+  void close();
+
+  const std::string path_;
+  const RecorderOptions options_;
+  const std::uint64_t serial_;  // tells this recorder's thread buffers from another's
+  std::FILE* file_ = nullptr;
+  const World* world_ = nullptr;
+
+  // Threads and labels, under registry_mutex_.
+  std::mutex registry_mutex_;
+  std::vector<std::unique_ptr<ThreadBuffer>> threads_;
+  std::unordered_map<std::thread::id, ThreadBuffer*> by_thread_;
+  std::vector<std::string> labels_{std::string()};
+  std::unordered_map<std::string, std::uint32_t> label_ids_{{std::string(), 0u}};
+  std::size_t labels_sent_ = 1;  // label 0, "", is implicit
+
+  // The frame (the thread calling begin_frame/end_frame).
+  std::uint64_t frame_number_ = 0;
+  double frame_seconds_ = 0.0;
+  std::atomic<std::size_t> frame_bytes_{0};
+  std::atomic<bool> overflow_{false};
+  std::atomic<std::uint64_t> frames_recorded_{0};
+  std::atomic<std::uint64_t> frames_dropped_{0};
+
+  // The writer thread and its queue, under queue_mutex_.
+  std::mutex queue_mutex_;
+  std::condition_variable queue_ready_;
+  std::deque<PendingChunk> queue_;
+  bool stopping_ = false;
+  std::atomic<std::size_t> queued_bytes_{0};
+  std::thread writer_;
+
+  // Written by the writer thread (and close(), after joining it).
+  std::uint64_t offset_ = 0;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> index_;  // frame, chunk offset
+  mutable std::mutex status_mutex_;
+  std::string error_;
+  std::atomic<bool> failed_{false};
+  std::atomic<std::uint64_t> bytes_written_{0};
+};
+
+}  // namespace collision::detail
+
+#endif
