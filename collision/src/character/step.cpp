@@ -336,7 +336,7 @@ using detail::character::step_into;
 
 CharacterState refresh_contacts(const World& world, const Body& body, const CharacterState& state,
                                 const CharacterParams& params) {
-  PRISM_RECORD_RETURN(world, (detail::recording::RefreshCall{detail::recording::character_id(state), body, state, params}),
+  PRISM_RECORD_RETURN(world, RefreshCall, (detail::recording::character_id(state), body, state, params),
                       refresh_contacts(world, body, state, params));
   CharacterState out;
   refresh_into(world, body, state, resolved_for_step(params, body), out);
@@ -346,7 +346,7 @@ CharacterState refresh_contacts(const World& world, const Body& body, const Char
 CharacterState step_character(const World& world, const Body& body, const CharacterState& state,
                               const CharacterInput& input, float dt, const CharacterParams& params,
                               Trace* trace) {
-  PRISM_RECORD_RETURN(world, (detail::recording::StepCall{detail::recording::character_id(state), body, state, input, dt, params}),
+  PRISM_RECORD_RETURN(world, StepCall, (detail::recording::character_id(state), body, state, input, dt, params),
                       step_character(world, body, state, input, dt, params, trace));
   CharacterState out;
   step_into(world, body, state, input, dt, params, trace, out);
@@ -355,7 +355,7 @@ CharacterState step_character(const World& world, const Body& body, const Charac
 
 void update_character(const World& world, const Body& body, CharacterState& state, const CharacterInput& input,
                       float dt, const CharacterParams& params, Trace* trace) {
-  PRISM_RECORD_OUT(world, (detail::recording::StepCall{detail::recording::character_id(state), body, state, input, dt, params}),
+  PRISM_RECORD_OUT(world, StepCall, (detail::recording::character_id(state), body, state, input, dt, params),
                    state, update_character(world, body, state, input, dt, params, trace));
   step_into(world, body, state, input, dt, params, trace, state);
 }

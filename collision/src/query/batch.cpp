@@ -102,7 +102,8 @@ void require_room(std::size_t in, std::size_t out, const char* what) {
 void sweep_batch(const World& world, const Body& body, std::span<const SegmentQuery> queries,
                  std::span<SweepHit> out, const SweepOptions& options, unsigned threads) {
   require_room(queries.size(), out.size(), "sweep_batch");
-  PRISM_RECORD_OUT(world, (detail::recording::SweepBatchCall{body, {queries.begin(), queries.end()}, options, threads}),
+  PRISM_RECORD_BATCH(world, SweepBatchCall,
+                     (detail::recording::SweepBatchCall{body, {queries.begin(), queries.end()}, options, threads}),
                    out.first(queries.size()), sweep_batch(world, body, queries, out, options, threads));
   parallel_for(queries.size(), threads,
                [&](std::size_t i) { out[i] = sweep(world, body, queries[i].origin, queries[i].delta, options); });
@@ -111,7 +112,8 @@ void sweep_batch(const World& world, const Body& body, std::span<const SegmentQu
 void sweep_sphere_batch(const World& world, float radius, std::span<const SegmentQuery> queries,
                         std::span<SweepHit> out, const SweepOptions& options, unsigned threads) {
   require_room(queries.size(), out.size(), "sweep_sphere_batch");
-  PRISM_RECORD_OUT(world, (detail::recording::SweepSphereBatchCall{radius, {queries.begin(), queries.end()}, options, threads}),
+  PRISM_RECORD_BATCH(world, SweepSphereBatchCall,
+                     (detail::recording::SweepSphereBatchCall{radius, {queries.begin(), queries.end()}, options, threads}),
                    out.first(queries.size()), sweep_sphere_batch(world, radius, queries, out, options, threads));
   parallel_for(queries.size(), threads, [&](std::size_t i) {
     out[i] = sweep_sphere(world, queries[i].origin, radius, queries[i].delta, options);
@@ -121,7 +123,7 @@ void sweep_sphere_batch(const World& world, float radius, std::span<const Segmen
 void raycast_batch(const World& world, std::span<const SegmentQuery> queries, std::span<RayHit> out,
                    unsigned threads) {
   require_room(queries.size(), out.size(), "raycast_batch");
-  PRISM_RECORD_OUT(world, (detail::recording::RaycastBatchCall{{queries.begin(), queries.end()}, threads}),
+  PRISM_RECORD_BATCH(world, RaycastBatchCall, (detail::recording::RaycastBatchCall{{queries.begin(), queries.end()}, threads}),
                    out.first(queries.size()), raycast_batch(world, queries, out, threads));
   parallel_for(queries.size(), threads,
                [&](std::size_t i) { out[i] = raycast(world, queries[i].origin, queries[i].delta); });
@@ -131,7 +133,7 @@ void step_characters(const World& world, const Body& body, std::span<CharacterSt
                      std::span<const CharacterInput> inputs, float dt, const CharacterParams& params,
                      unsigned threads) {
   require_room(states.size(), inputs.size(), "step_characters (inputs)");
-  PRISM_RECORD_OUT(world, detail::recording::step_batch_call(body, states, inputs, dt, params, threads), states,
+  PRISM_RECORD_BATCH(world, StepBatchCall, detail::recording::step_batch_call(body, states, inputs, dt, params, threads), states,
                    step_characters(world, body, states, inputs, dt, params, threads));
   const CharacterParams resolved = params.resolved(body);  // once, not per character
   parallel_for(states.size(), threads, [&](std::size_t i) {

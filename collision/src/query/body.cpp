@@ -177,7 +177,7 @@ SweepHit invalid() {
 
 SweepHit sweep(const World& world, const Body& body, const glm::vec3& center, const glm::vec3& delta,
                const SweepOptions& options) {
-  PRISM_RECORD_RETURN(world, (detail::recording::SweepBodyCall{body, center, delta, options}),
+  PRISM_RECORD_RETURN(world, SweepBodyCall, (body, center, delta, options),
                       sweep(world, body, center, delta, options));
   switch (body.shape) {
     case Shape::kEllipsoid:

@@ -67,7 +67,7 @@ void take_edge_exit(const World& world, const Body& body, const glm::vec3& cente
 
 void find_contacts(const World& world, const Body& body, const glm::vec3& center, float reach,
                    std::vector<Contact>& out) {
-  PRISM_RECORD_OUT(world, (detail::recording::FindContactsCall{body, center, reach}), out,
+  PRISM_RECORD_OUT(world, FindContactsCall, (body, center, reach), out,
                    find_contacts(world, body, center, reach, out));
   out.clear();
   if (!detail::finite(center) || !in_domain_body(body) || !std::isfinite(reach) || reach < 0.0f) {

@@ -4,10 +4,12 @@
 // its items, an optional as a u8 flag then its value, a struct as its fields in the order its
 // `fields` function lists them. One `fields` function per type serves both directions, so the
 // writer and the reader cannot disagree on an order.
+#include <algorithm>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -27,10 +29,50 @@ struct DecodeError {
 template <class T>
 concept Plain = std::is_arithmetic_v<T> || std::is_enum_v<T>;
 
-/// Appends values to a byte vector.
+/// A growing byte array that does not zero what it is about to overwrite (std::vector's resize
+/// does): appending a value is a capacity check and a copy.
+class ByteBuffer {
+ public:
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  std::uint8_t* data() { return data_.get(); }
+  const std::uint8_t* data() const { return data_.get(); }
+  std::span<const std::uint8_t> bytes() const { return {data_.get(), size_}; }
+  void clear() { size_ = 0; }
+  void resize_down(std::size_t n) { size_ = std::min(size_, n); }
+  void reserve(std::size_t n) {
+    if (n > capacity_) reallocate(n);
+  }
+  [[gnu::always_inline]] void append(const void* bytes, std::size_t n) {
+    if (capacity_ - size_ < n) grow(n);
+    std::memcpy(data_.get() + size_, bytes, n);
+    size_ += n;
+  }
+
+ private:
+  friend class ByteWriter;
+  void grow(std::size_t n) { reallocate(std::max({capacity_ * 2, size_ + n, std::size_t{4096}})); }
+  void reallocate(std::size_t capacity) {  // throws std::bad_alloc
+    auto more = std::make_unique_for_overwrite<std::uint8_t[]>(capacity);
+    if (size_ > 0) std::memcpy(more.get(), data_.get(), size_);
+    data_ = std::move(more);
+    capacity_ = capacity;
+  }
+  std::unique_ptr<std::uint8_t[]> data_;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+/// Appends values to a ByteBuffer. It writes through a cursor of its own and sets the
+/// buffer's size when it is destroyed (a value's bytes stored through a byte pointer could
+/// alias the buffer's own size, which the compiler would then reload on every value).
 class ByteWriter {
  public:
-  explicit ByteWriter(std::vector<std::uint8_t>& out) : out_(out) {}
+  explicit ByteWriter(ByteBuffer& out)
+      : out_(out), cursor_(out.data_.get() + out.size_), end_(out.data_.get() + out.capacity_) {}
+  ~ByteWriter() { out_.size_ = static_cast<std::size_t>(cursor_ - out_.data_.get()); }
+  ByteWriter(const ByteWriter&) = delete;
+  ByteWriter& operator=(const ByteWriter&) = delete;
 
   template <class... Ts>
   void operator()(const Ts&... values) {
@@ -38,16 +80,26 @@ class ByteWriter {
   }
 
  private:
-  template <Plain T>
-  void put(const T& v) {
-    const std::size_t at = out_.size();
-    out_.resize(at + sizeof(T));
-    std::memcpy(out_.data() + at, &v, sizeof(T));
+  // Inlined: a recorded call writes some twenty of these on the game's thread.
+  [[gnu::always_inline]] void append(const void* bytes, std::size_t n) {
+    if (static_cast<std::size_t>(end_ - cursor_) < n) {
+      out_.size_ = static_cast<std::size_t>(cursor_ - out_.data_.get());
+      out_.grow(n);
+      cursor_ = out_.data_.get() + out_.size_;
+      end_ = out_.data_.get() + out_.capacity_;
+    }
+    std::memcpy(cursor_, bytes, n);
+    cursor_ += n;
   }
-  void put(bool v) { put(static_cast<std::uint8_t>(v)); }
+  template <Plain T>
+  [[gnu::always_inline]] void put(const T& v) {
+    append(&v, sizeof(T));
+  }
+  [[gnu::always_inline]] void put(bool v) { put(static_cast<std::uint8_t>(v)); }
   template <class T, glm::qualifier Q>
-  void put(const glm::vec<3, T, Q>& v) {
-    put(v.x), put(v.y), put(v.z);
+  [[gnu::always_inline]] void put(const glm::vec<3, T, Q>& v) {
+    const T xyz[3] = {v.x, v.y, v.z};
+    append(xyz, sizeof xyz);
   }
   template <class T>
   void put(const std::optional<T>& v) {
@@ -69,7 +121,7 @@ class ByteWriter {
   }
   void put(const std::string& s) {
     put(static_cast<std::uint32_t>(s.size()));
-    out_.insert(out_.end(), s.begin(), s.end());
+    append(s.data(), s.size());
   }
   template <class T>
     requires(!Plain<T>)
@@ -77,7 +129,9 @@ class ByteWriter {
     fields(*this, v);
   }
 
-  std::vector<std::uint8_t>& out_;
+  ByteBuffer& out_;
+  std::uint8_t* cursor_;
+  std::uint8_t* end_;
 };
 
 /// Reads values back, bounds-checked: running past the end, an impossible count or an enum

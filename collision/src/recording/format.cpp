@@ -31,9 +31,9 @@ const char* to_string(CallKind kind) {
 }
 
 std::uint64_t mesh_content_hash(const TriangleMesh& mesh) {
-  std::vector<std::uint8_t> bytes;
+  detail::recording::ByteBuffer bytes;
   detail::recording::ByteWriter{bytes}(mesh.positions, mesh.indices, mesh.normals, mesh.flags);
-  return detail::recording::fnv1a(bytes);
+  return detail::recording::fnv1a(bytes.bytes());
 }
 
 namespace detail::recording {
@@ -52,15 +52,19 @@ std::uint32_t chunk_crc(std::uint32_t tag, std::uint64_t size, std::span<const s
   std::uint8_t head[12];
   std::memcpy(head, &tag, 4);
   std::memcpy(head + 4, &size, 8);
-  uLong crc = crc32(0L, Z_NULL, 0);
-  crc = crc32(crc, head, sizeof head);
+  const auto start = static_cast<std::uint32_t>(crc32(crc32(0L, Z_NULL, 0), head, sizeof head));
+  return crc_continue(start, payload);
+}
+
+std::uint32_t crc_continue(std::uint32_t crc, std::span<const std::uint8_t> more) {
+  uLong c = crc;
   // zlib takes at most 4 GiB at a time.
-  for (std::size_t at = 0; at < payload.size();) {
-    const std::size_t n = std::min<std::size_t>(payload.size() - at, std::size_t{1} << 30);
-    crc = crc32(crc, payload.data() + at, static_cast<uInt>(n));
+  for (std::size_t at = 0; at < more.size();) {
+    const std::size_t n = std::min<std::size_t>(more.size() - at, std::size_t{1} << 30);
+    c = crc32(c, more.data() + at, static_cast<uInt>(n));
     at += n;
   }
-  return static_cast<std::uint32_t>(crc);
+  return static_cast<std::uint32_t>(c);
 }
 
 std::uint64_t fnv1a(std::span<const std::uint8_t> bytes) {

@@ -30,6 +30,8 @@ std::string tag_name(std::uint32_t tag);
 
 /// CRC-32 (zlib's) of the chunk's tag, size and payload.
 std::uint32_t chunk_crc(std::uint32_t tag, std::uint64_t size, std::span<const std::uint8_t> payload);
+/// The CRC-32 of what `crc` covered followed by `more` (a payload written in pieces).
+std::uint32_t crc_continue(std::uint32_t crc, std::span<const std::uint8_t> more);
 
 /// FNV-1a, 64 bits.
 std::uint64_t fnv1a(std::span<const std::uint8_t> bytes);

@@ -6,56 +6,51 @@
 
 #include <cstring>
 #include <mutex>
-#include <span>
 
 #include "recording/recorder_impl.hpp"
 
 namespace collision::detail {
 
-template <class Call, class Result>
-void append(RecorderHook& hook, const Call& call, const Result& result) noexcept {
+CallRecord::CallRecord(RecorderHook& hook, CallKind kind) noexcept : hook_(hook) {
   auto& recorder = static_cast<RecorderImpl&>(hook);
   if (recorder.overflowed()) return;
   try {
-    ThreadBuffer& buffer = recorder.buffer();
-    const std::uint32_t label = recorder.label_for(buffer);
-    const std::lock_guard<std::mutex> lock(buffer.mutex);
-    std::vector<std::uint8_t>& bytes = buffer.bytes;
-    const std::size_t start = bytes.size();
-    recording::ByteWriter w(bytes);
-    w(Call::kind, label, std::uint32_t{0}, std::uint32_t{0});  // the two sizes, set below
-    const std::size_t inputs = bytes.size();
-    w(call);
-    const std::size_t output = bytes.size();
-    w(result);
-    const auto input_size = static_cast<std::uint32_t>(output - inputs);
-    const auto result_size = static_cast<std::uint32_t>(bytes.size() - output);
-    std::memcpy(bytes.data() + start + 5, &input_size, 4);
-    std::memcpy(bytes.data() + start + 9, &result_size, 4);
-    ++buffer.calls;
-    recorder.account(buffer, bytes.size() - start);
+    buffer_ = &recorder.buffer();
+    const std::uint32_t label = recorder.label_for(*buffer_);
+    buffer_->mutex.lock();
+    out_ = &buffer_->bytes;
+    start_ = out_->size();
+    recording::ByteWriter{*out_}(kind, label, std::uint32_t{0}, std::uint32_t{0});  // sizes: finish()
   } catch (...) {  // std::bad_alloc: the frame is dropped, the game goes on
-    recorder.overflow();
+    fail();
   }
 }
 
-namespace rec = recording;
-template void append(RecorderHook&, const rec::RaycastCall&, const RayHit&) noexcept;
-template void append(RecorderHook&, const rec::SweepSphereCall&, const SweepHit&) noexcept;
-template void append(RecorderHook&, const rec::SweepEllipsoidCall&, const SweepHit&) noexcept;
-template void append(RecorderHook&, const rec::SweepBoxCall&, const SweepHit&) noexcept;
-template void append(RecorderHook&, const rec::SweepCapsuleCall&, const SweepHit&) noexcept;
-template void append(RecorderHook&, const rec::SweepBodyCall&, const SweepHit&) noexcept;
-template void append(RecorderHook&, const rec::OverlapSphereCall&, const std::vector<std::uint32_t>&) noexcept;
-template void append(RecorderHook&, const rec::OverlapAabbCall&, const std::vector<std::uint32_t>&) noexcept;
-template void append(RecorderHook&, const rec::FindContactsCall&, const std::vector<Contact>&) noexcept;
-template void append(RecorderHook&, const rec::MoveCall&, const MoveResult&) noexcept;
-template void append(RecorderHook&, const rec::StepCall&, const CharacterState&) noexcept;
-template void append(RecorderHook&, const rec::RefreshCall&, const CharacterState&) noexcept;
-template void append(RecorderHook&, const rec::SweepBatchCall&, const std::span<SweepHit>&) noexcept;
-template void append(RecorderHook&, const rec::SweepSphereBatchCall&, const std::span<SweepHit>&) noexcept;
-template void append(RecorderHook&, const rec::RaycastBatchCall&, const std::span<RayHit>&) noexcept;
-template void append(RecorderHook&, const rec::StepBatchCall&, const std::span<CharacterState>&) noexcept;
+CallRecord::~CallRecord() { rollback(); }  // when not finished: the call threw
+
+void CallRecord::finish() noexcept {
+  auto& recorder = static_cast<RecorderImpl&>(hook_);
+  const auto input_size = static_cast<std::uint32_t>(inputs_end_ - start_ - 13);
+  const auto result_size = static_cast<std::uint32_t>(out_->size() - inputs_end_);
+  std::memcpy(out_->data() + start_ + 5, &input_size, 4);
+  std::memcpy(out_->data() + start_ + 9, &result_size, 4);
+  ++buffer_->calls;
+  recorder.account(*buffer_, out_->size() - start_);
+  out_ = nullptr;
+  buffer_->mutex.unlock();
+}
+
+void CallRecord::rollback() noexcept {
+  if (out_ == nullptr) return;
+  out_->resize_down(start_);
+  out_ = nullptr;
+  buffer_->mutex.unlock();
+}
+
+void CallRecord::fail() noexcept {
+  rollback();
+  static_cast<RecorderImpl&>(hook_).overflow();
+}
 
 }  // namespace collision::detail
 

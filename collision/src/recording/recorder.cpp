@@ -59,8 +59,8 @@ RecorderImpl::RecorderImpl(const std::string& path, const RecorderOptions& optio
   const std::uint32_t version = kRecordingFormatVersion;
   std::memcpy(header + 8, &version, sizeof version);
   write_bytes(header, sizeof header);
-  PendingChunk head{recording::kHead, {}, 0};
-  recording::ByteWriter(head.payload)(std::string(PRISM_VERSION_STRING), static_cast<std::uint64_t>(options.memory_cap));
+  PendingChunk head{recording::kHead, {}, 0, {}};
+  recording::ByteWriter{head.payload}(std::string(PRISM_VERSION_STRING), static_cast<std::uint64_t>(options.memory_cap));
   write_chunk(head);
   if (std::fflush(file_) != 0 || failed_) {
     std::fclose(file_);
@@ -77,9 +77,9 @@ void RecorderImpl::attach(const World& world) {
   if (!world.recorder_slot().hook.compare_exchange_strong(expected, this, std::memory_order_acq_rel))
     throw std::logic_error("Recorder::attach: the world is already attached to another recorder");
   world_ = &world;
-  PendingChunk level{recording::kLevel, {}, 0};
+  PendingChunk level{recording::kLevel, {}, 0, {}};
   const TriangleMesh& mesh = world.mesh();
-  recording::ByteWriter(level.payload)(mesh_content_hash(mesh), mesh.positions, mesh.indices, mesh.normals, mesh.flags);
+  recording::ByteWriter{level.payload}(mesh_content_hash(mesh), mesh.positions, mesh.indices, mesh.normals, mesh.flags);
   enqueue(std::move(level));
 }
 
@@ -108,7 +108,7 @@ void RecorderImpl::end_frame() {
     for (const auto& t : threads_) threads.push_back(t.get());
   }
   bool drop = overflowed() || failed_.load();
-  PendingChunk frame{recording::kFrame, {}, number};
+  PendingChunk frame{recording::kFrame, {}, number, {}};
   try {
     recording::ByteWriter w(frame.payload);
     w(number, frame_seconds_, frames_dropped_.load(), std::uint32_t{0});
@@ -116,8 +116,9 @@ void RecorderImpl::end_frame() {
     for (ThreadBuffer* t : threads) {
       const std::lock_guard<std::mutex> lock(t->mutex);
       if (t->calls > 0 && !drop) {
-        w(t->number, t->calls, static_cast<std::uint64_t>(t->bytes.size()));
-        frame.payload.insert(frame.payload.end(), t->bytes.begin(), t->bytes.end());
+        recording::ByteBuffer& head = frame.parts.emplace_back();
+        recording::ByteWriter{head}(t->number, t->calls, static_cast<std::uint64_t>(t->bytes.size()));
+        frame.parts.push_back(std::exchange(t->bytes, take_spare()));
         ++blocks;
       }
       t->bytes.clear();
@@ -128,17 +129,17 @@ void RecorderImpl::end_frame() {
     drop = true;
   }
   // The labels interned up to now: every call collected above had its label interned first.
-  PendingChunk labels{recording::kLabels, {}, 0};
+  PendingChunk labels{recording::kLabels, {}, 0, {}};
   {
     const std::lock_guard<std::mutex> lock(registry_mutex_);
     if (labels_sent_ < labels_.size()) {
       const std::vector<std::string> fresh(labels_.begin() + static_cast<std::ptrdiff_t>(labels_sent_), labels_.end());
-      recording::ByteWriter(labels.payload)(static_cast<std::uint32_t>(labels_sent_), fresh);
+      recording::ByteWriter{labels.payload}(static_cast<std::uint32_t>(labels_sent_), fresh);
       labels_sent_ = labels_.size();
     }
   }
   if (!labels.payload.empty()) enqueue(std::move(labels));  // kept even when the frame is dropped
-  if (!drop && queued_bytes_.load() + frame.payload.size() > options_.memory_cap) drop = true;
+  if (!drop && queued_bytes_.load() + frame.size() > options_.memory_cap) drop = true;
   if (drop) {
     frames_dropped_.fetch_add(1);
     return;
@@ -195,7 +196,7 @@ void RecorderImpl::account(ThreadBuffer& buffer, std::size_t bytes) {
 }
 
 void RecorderImpl::enqueue(PendingChunk chunk) {
-  queued_bytes_.fetch_add(chunk.payload.size());
+  queued_bytes_.fetch_add(chunk.size());
   {
     const std::lock_guard<std::mutex> lock(queue_mutex_);
     queue_.push_back(std::move(chunk));
@@ -211,9 +212,15 @@ void RecorderImpl::writer_loop() {
     std::deque<PendingChunk> batch;
     batch.swap(queue_);
     lock.unlock();
-    for (const PendingChunk& chunk : batch) {
+    for (PendingChunk& chunk : batch) {
       write_chunk(chunk);
-      queued_bytes_.fetch_sub(chunk.payload.size());
+      queued_bytes_.fetch_sub(chunk.size());
+      const std::lock_guard<std::mutex> spare_lock(spare_mutex_);
+      for (auto& part : chunk.parts) {
+        if (spare_.size() >= 64 || part.size() < 1024) continue;  // keep the thread buffers, not the block heads
+        part.clear();
+        spare_.push_back(std::move(part));
+      }
     }
     // After each batch the file holds whole frames: a crash loses at most the frames queued.
     if (!failed_ && std::fflush(file_) != 0) fail(std::strerror(errno));
@@ -224,14 +231,24 @@ void RecorderImpl::writer_loop() {
 void RecorderImpl::write_chunk(const PendingChunk& chunk) {
   if (failed_) return;
   if (chunk.tag == recording::kFrame) index_.emplace_back(chunk.frame, offset_);
-  const std::uint64_t size = chunk.payload.size();
-  const std::uint32_t crc = recording::chunk_crc(chunk.tag, size, chunk.payload);
+  const std::uint64_t size = chunk.size();
+  std::uint32_t crc = recording::chunk_crc(chunk.tag, size, chunk.payload.bytes());
+  for (const auto& part : chunk.parts) crc = recording::crc_continue(crc, part.bytes());
   std::uint8_t header[recording::kChunkHeaderBytes];
   std::memcpy(header, &chunk.tag, 4);
   std::memcpy(header + 4, &crc, 4);
   std::memcpy(header + 8, &size, 8);
   write_bytes(header, sizeof header);
   write_bytes(chunk.payload.data(), chunk.payload.size());
+  for (const auto& part : chunk.parts) write_bytes(part.data(), part.size());
+}
+
+recording::ByteBuffer RecorderImpl::take_spare() {
+  const std::lock_guard<std::mutex> lock(spare_mutex_);
+  if (spare_.empty()) return {};
+  recording::ByteBuffer b = std::move(spare_.back());
+  spare_.pop_back();
+  return b;
 }
 
 void RecorderImpl::write_bytes(const void* data, std::size_t size) {
@@ -260,14 +277,16 @@ void RecorderImpl::close() {
   queue_ready_.notify_one();
   writer_.join();
   // The frame index and the tail that points at it: a reader can seek to any frame.
-  PendingChunk index{recording::kIndex, {}, 0};
-  recording::ByteWriter w(index.payload);
-  w(frames_dropped_.load(), static_cast<std::uint32_t>(index_.size()));
-  for (const auto& [frame, offset] : index_) w(frame, offset);
+  PendingChunk index{recording::kIndex, {}, 0, {}};
+  {
+    recording::ByteWriter w(index.payload);  // sets the payload's size when it goes
+    w(frames_dropped_.load(), static_cast<std::uint32_t>(index_.size()));
+    for (const auto& [frame, offset] : index_) w(frame, offset);
+  }
   const std::uint64_t index_offset = offset_;
   write_chunk(index);
-  PendingChunk tail{recording::kTail, {}, 0};
-  recording::ByteWriter(tail.payload)(index_offset);
+  PendingChunk tail{recording::kTail, {}, 0, {}};
+  recording::ByteWriter{tail.payload}(index_offset);
   write_chunk(tail);
   if (std::fclose(file_) != 0 && !failed_) fail(std::strerror(errno));
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "collision/recording.hpp"
+#include "recording/archive.hpp"
 #include "recording/record_call.hpp"
 
 #if PRISM_RECORDING
@@ -24,7 +25,7 @@ namespace collision::detail {
 /// for end_frame); `number` orders the threads in the frame.
 struct ThreadBuffer {
   std::mutex mutex;
-  std::vector<std::uint8_t> bytes;
+  recording::ByteBuffer bytes;
   std::uint32_t calls = 0;
   std::uint32_t number = 0;
   // Owner thread only:
@@ -33,11 +34,18 @@ struct ThreadBuffer {
   std::size_t unreported = 0;  // bytes not yet added to RecorderImpl::frame_bytes_
 };
 
-/// A chunk on its way to the writer thread.
+/// A chunk on its way to the writer thread: its payload is `payload` then `parts` (a frame's
+/// thread blocks: the threads' buffers themselves, handed over rather than copied).
 struct PendingChunk {
   std::uint32_t tag = 0;
-  std::vector<std::uint8_t> payload;
+  recording::ByteBuffer payload;
   std::uint64_t frame = 0;  // FRAM chunks: the frame number, for the index
+  std::vector<recording::ByteBuffer> parts;
+  std::size_t size() const {
+    std::size_t n = payload.size();
+    for (const auto& part : parts) n += part.size();
+    return n;
+  }
 };
 
 class RecorderImpl final : public RecorderHook {
@@ -62,6 +70,7 @@ class RecorderImpl final : public RecorderHook {
 
  private:
   void enqueue(PendingChunk chunk);
+  recording::ByteBuffer take_spare();  // a written thread buffer to reuse, or an empty one
   void writer_loop();
   void write_chunk(const PendingChunk& chunk);
   void write_bytes(const void* data, std::size_t size);
@@ -96,6 +105,9 @@ class RecorderImpl final : public RecorderHook {
   std::deque<PendingChunk> queue_;
   bool stopping_ = false;
   std::atomic<std::size_t> queued_bytes_{0};
+  // Thread buffers the writer has written, kept (their memory warm) for the next frames.
+  std::mutex spare_mutex_;
+  std::vector<recording::ByteBuffer> spare_;
   std::thread writer_;
 
   // Written by the writer thread (and close(), after joining it).

@@ -99,8 +99,8 @@ std::string describe(const CharacterState& s) {
          ", " + std::to_string(s.contacts.size()) + " contacts";
 }
 template <class T>
-std::vector<std::uint8_t> encode(const T& v) {
-  std::vector<std::uint8_t> bytes;
+rec::ByteBuffer encode(const T& v) {
+  rec::ByteBuffer bytes;
   rec::ByteWriter{bytes}(v);
   return bytes;
 }
@@ -115,7 +115,7 @@ std::string describe_change(const std::vector<T>& recorded, const std::vector<T>
   if (recorded.size() != now.size())
     return "recorded " + std::to_string(recorded.size()) + " results; now " + std::to_string(now.size());
   for (std::size_t i = 0; i < recorded.size(); ++i)
-    if (encode(recorded[i]) != encode(now[i])) return "item " + std::to_string(i) + ": " + describe_change(recorded[i], now[i]);
+    if (!std::ranges::equal(encode(recorded[i]).bytes(), encode(now[i]).bytes())) return "item " + std::to_string(i) + ": " + describe_change(recorded[i], now[i]);
   return "the results differ";
 }
 
@@ -135,8 +135,7 @@ std::string replay_difference(const World& world, const RecordedCall& call) {
       difference = std::string("the re-run threw: ") + e.what();
       return;
     }
-    const std::vector<std::uint8_t> bytes = encode(now);
-    if (std::equal(bytes.begin(), bytes.end(), call.result.begin(), call.result.end())) return;
+    if (std::ranges::equal(encode(now).bytes(), call.result)) return;
     difference = describe_change(recorded, now);
     if (describe_change(recorded, recorded) == difference) difference += " (other fields differ)";
   });
