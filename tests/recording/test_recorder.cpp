@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "collision/batch.hpp"
+#include "collision/box_queries.hpp"
+#include "collision/capsule_queries.hpp"
 #include "collision/character.hpp"
 #include "collision/recording.hpp"
 #include "collision/recording_file.hpp"
@@ -80,6 +82,68 @@ TEST(Recorder, RecordsEachGameCallOnceNotTheStepsInnerSweeps) {
   const collision::World world(file.level());
   for (const auto& frame : file.frames())
     for (const auto& call : frame.calls) EXPECT_EQ(collision::replay_difference(world, call), "");
+  std::remove(path.c_str());
+}
+
+// Each of the seventeen recorded functions once: the writer's argument order and the reader's
+// field order must agree for each (a mismatch decodes as other inputs and fails the replay).
+TEST(Recorder, EveryKindOfCallDecodesAndReplaysBitForBit) {
+  const std::string path = temp_path("kinds");
+  const collision::World world = floor_world();
+  const collision::Body capsule = collision::Body::capsule(0.3f, 0.4f, {0, 0, 1});
+  const glm::vec3 down{0, 0, -5}, above{0.5f, 0.25f, 2};
+  collision::CharacterState state, in_place;
+  state.position = in_place.position = {0, 0, 0.8f};
+  std::vector<collision::CharacterState> crowd(2, state);
+  const std::vector<collision::CharacterInput> crowd_in(2, collision::CharacterInput{{1, 0, 0}});
+  const std::vector<collision::SegmentQuery> queries{{above, down}, {{3, 3, 1}, {0, 0, -2}}};
+  std::vector<collision::SweepHit> sweeps(2);
+  std::vector<collision::RayHit> rays(2);
+  std::vector<std::uint32_t> triangles;
+  std::vector<collision::Contact> contacts;
+  collision::MoveParams move_params;
+  move_params.skin_width = 0.01f;
+  {
+    collision::Recorder recorder(path);
+    recorder.attach(world);
+    recorder.begin_frame(0.0);
+    collision::raycast(world, above, down);
+    collision::sweep_sphere(world, above, 0.5f, down, {true});
+    collision::sweep_ellipsoid(world, above, {0.5f, 0.4f, 0.3f}, down);
+    collision::sweep_box(world, above, {0.5f, 0.4f, 0.3f}, down);
+    collision::sweep_capsule(world, above, 0.3f, 0.4f, {0, 0, 1}, down);
+    collision::sweep(world, capsule, above, down);
+    collision::overlap_sphere(world, {0, 0, 0.2f}, 0.5f, triangles);
+    collision::overlap_aabb(world, {{-1, -1, -1}, {1, 1, 1}}, triangles);
+    collision::find_contacts(world, capsule, {0, 0, 0.75f}, 0.1f, contacts);
+    collision::move(world, capsule, above, {1, 0, -3}, move_params);
+    state = collision::step_character(world, capsule, state, {{1, 0, 0}}, 1.0f / 60.0f, z_up());
+    collision::update_character(world, capsule, in_place, {{0, 1, 0}, true}, 1.0f / 60.0f, z_up());
+    state = collision::refresh_contacts(world, capsule, state, z_up());
+    collision::sweep_batch(world, capsule, queries, sweeps, {}, 2);
+    collision::sweep_sphere_batch(world, 0.5f, queries, sweeps, {}, 2);
+    collision::raycast_batch(world, queries, rays, 2);
+    collision::step_characters(world, capsule, crowd, crowd_in, 1.0f / 60.0f, z_up(), 2);
+    recorder.end_frame();
+  }
+  const RecordingFile file(path);
+  const auto& calls = file.frames().at(0).calls;
+  ASSERT_EQ(calls.size(), 17u);
+  const CallKind kinds[17] = {CallKind::kRaycast, CallKind::kSweepSphere, CallKind::kSweepEllipsoid,
+                              CallKind::kSweepBox, CallKind::kSweepCapsule, CallKind::kSweep,
+                              CallKind::kOverlapSphere, CallKind::kOverlapAabb, CallKind::kFindContacts,
+                              CallKind::kMove, CallKind::kStepCharacter, CallKind::kStepCharacter,
+                              CallKind::kRefreshContacts, CallKind::kSweepBatch, CallKind::kSweepSphereBatch,
+                              CallKind::kRaycastBatch, CallKind::kStepCharacters};
+  const collision::World replay(file.level());
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    EXPECT_EQ(calls[i].kind, kinds[i]) << i;
+    EXPECT_EQ(collision::replay_difference(replay, calls[i]), "") << collision::to_string(calls[i].kind);
+  }
+  EXPECT_EQ(file.character_count(), 4u);  // state, in_place, crowd[0], crowd[1]
+  EXPECT_EQ(file.character_steps().size(), 4u);  // two single steps, the batch's two
+  EXPECT_FALSE(contacts.empty());
+  EXPECT_TRUE(sweeps[0].hit);
   std::remove(path.c_str());
 }
 
@@ -219,6 +283,44 @@ TEST(Recorder, AWorldTakesOneRecorderAtATime) {
   EXPECT_THROW(b.attach(world), std::logic_error);
   a.detach();
   EXPECT_NO_THROW(b.attach(world));
+}
+
+// The flight recorder keeps the last seconds: 2 s at 60 Hz of a 5 s run, saved on request as a
+// complete recording, and written to its own file at the end.
+TEST(Recorder, AFlightRecorderSavesOnlyTheLastSecondsAsACompleteRecording) {
+  const std::string path = temp_path("flight"), saved = temp_path("flight_saved");
+  const collision::World world = floor_world();
+  collision::RecorderOptions options;
+  options.flight_seconds = 2.0;
+  {
+    collision::Recorder recorder(path, options);
+    recorder.attach(world);
+    for (int frame = 0; frame < 300; ++frame) {
+      recorder.begin_frame(frame / 60.0);
+      const collision::RecordingLabel label(frame < 150 ? "early" : "late");
+      collision::raycast(world, {0, 0, 5}, {0, 0, -10});
+      recorder.end_frame();
+    }
+    EXPECT_EQ(recorder.status().frames_recorded, 121u);  // 179/60 s .. 299/60 s
+    EXPECT_LT(recorder.status().bytes_written, 64u);  // the header and HEAD alone: no frames yet
+    recorder.save(saved);
+  }
+  for (const std::string& p : {saved, path}) {
+    const RecordingFile file(p);
+    ASSERT_EQ(file.frames().size(), 121u) << p;
+    EXPECT_EQ(file.frames().front().number, 179u);
+    EXPECT_EQ(file.frames().back().number, 299u);
+    EXPECT_EQ(file.labels()[file.frames().back().calls.at(0).label], "late");
+    EXPECT_EQ(collision::replay_difference(collision::World(file.level()), file.frames()[0].calls.at(0)), "");
+    EXPECT_TRUE(file.closed());
+  }
+  std::remove(path.c_str());
+  std::remove(saved.c_str());
+}
+
+TEST(Recorder, SavingWithoutAFlightRecorderIsALogicError) {
+  collision::Recorder recorder(temp_path("no_flight"));
+  EXPECT_THROW(recorder.save(temp_path("no_flight_copy")), std::logic_error);
 }
 
 // Every byte of a small recording flipped: never a crash, always an error with the file's name

@@ -31,7 +31,8 @@
 ///
 /// Never harms the game: no query or step throws or blocks because of the recorder. Memory is
 /// bounded by RecorderOptions::memory_cap: frames that would go past it are dropped and counted.
-/// A write error stops the recording; status() reports it.
+/// A write error stops the recording; status() reports it. begin_frame, end_frame, save and
+/// attach are called from one thread (the game's main loop).
 
 #include <cstddef>
 #include <cstdint>
@@ -48,6 +49,11 @@ struct RecorderOptions {
   /// frames waiting for the writer, or the flight recorder's frames. Frames past it are
   /// dropped (and counted in the file and in status()). Default 256 MiB.
   std::size_t memory_cap = std::size_t{256} << 20;
+  /// The flight recorder: > 0 keeps only the frames of the last `flight_seconds` of game time
+  /// (begin_frame's seconds) in memory, within memory_cap, and writes nothing until save()
+  /// (or the destructor, which writes them to the recorder's own file). 0: every frame is
+  /// written as it ends.
+  double flight_seconds = 0.0;
 };
 
 struct RecorderStatus {
@@ -88,6 +94,14 @@ class Recorder {
   /// complete recording up to this frame.
   void end_frame();
 
+  /// The flight recorder (RecorderOptions::flight_seconds > 0): writes the frames it holds (the
+  /// last seconds) as a complete recording to `path`, on the calling thread, between frames.
+  /// Throws std::runtime_error naming the file when it cannot be written, std::logic_error when
+  /// the recorder is not a flight recorder.
+  void save(const std::string& path);
+
+  /// Frames recorded (for a flight recorder: held now), dropped, bytes written, and any write
+  /// error.
   RecorderStatus status() const;
 
   /// Names what the calling thread's following calls are for ("player", "npc 12 line of

@@ -2,7 +2,6 @@
 // written by a thread of its own (docs/recording-format.md).
 #include "collision/recording.hpp"
 
-#include <cerrno>
 #include <cstring>
 #include <stdexcept>
 #include <utility>
@@ -11,10 +10,6 @@
 #include "recording/archive.hpp"
 #include "recording/format.hpp"
 #include "recording/recorder_impl.hpp"
-
-#ifndef PRISM_VERSION_STRING
-#define PRISM_VERSION_STRING "unknown"
-#endif
 
 namespace collision {
 
@@ -50,22 +45,11 @@ thread_local ThreadCache t_cache;
 }  // namespace
 
 RecorderImpl::RecorderImpl(const std::string& path, const RecorderOptions& options)
-    : path_(path), options_(options), serial_(g_recorder_serial.fetch_add(1) + 1) {
-  file_ = std::fopen(path.c_str(), "wb");
-  if (file_ == nullptr)
-    throw std::runtime_error("cannot create recording '" + path + "': " + std::strerror(errno));
-  std::uint8_t header[recording::kFileHeaderBytes] = {};
-  std::memcpy(header, recording::kMagic, sizeof recording::kMagic);
-  const std::uint32_t version = kRecordingFormatVersion;
-  std::memcpy(header + 8, &version, sizeof version);
-  write_bytes(header, sizeof header);
-  PendingChunk head{recording::kHead, {}, 0, {}};
-  recording::ByteWriter{head.payload}(std::string(PRISM_VERSION_STRING), static_cast<std::uint64_t>(options.memory_cap));
-  write_chunk(head);
-  if (std::fflush(file_) != 0 || failed_) {
-    std::fclose(file_);
-    throw std::runtime_error("cannot write recording '" + path + "': " + std::strerror(errno));
-  }
+    : path_(path),
+      options_(options),
+      serial_(g_recorder_serial.fetch_add(1) + 1),
+      file_(path, options.memory_cap) {
+  bytes_written_.store(file_.bytes());
   writer_ = std::thread([this] { writer_loop(); });
 }
 
@@ -77,10 +61,11 @@ void RecorderImpl::attach(const World& world) {
   if (!world.recorder_slot().hook.compare_exchange_strong(expected, this, std::memory_order_acq_rel))
     throw std::logic_error("Recorder::attach: the world is already attached to another recorder");
   world_ = &world;
-  PendingChunk level{recording::kLevel, {}, 0, {}};
+  PendingChunk level{recording::kLevel, {}, 0, {}, 0.0};
   const TriangleMesh& mesh = world.mesh();
   recording::ByteWriter{level.payload}(mesh_content_hash(mesh), mesh.positions, mesh.indices, mesh.normals, mesh.flags);
-  enqueue(std::move(level));
+  if (options_.flight_seconds > 0.0) flight_level_ = std::move(level);  // written by save()
+  else enqueue(std::move(level));
 }
 
 void RecorderImpl::detach() {
@@ -108,7 +93,7 @@ void RecorderImpl::end_frame() {
     for (const auto& t : threads_) threads.push_back(t.get());
   }
   bool drop = overflowed() || failed_.load();
-  PendingChunk frame{recording::kFrame, {}, number, {}};
+  PendingChunk frame{recording::kFrame, {}, number, {}, frame_seconds_};
   try {
     recording::ByteWriter w(frame.payload);
     w(number, frame_seconds_, frames_dropped_.load(), std::uint32_t{0});
@@ -128,8 +113,13 @@ void RecorderImpl::end_frame() {
   } catch (const std::bad_alloc&) {
     drop = true;
   }
+  if (options_.flight_seconds > 0.0) {  // kept, with every label, for save()
+    if (drop) frames_dropped_.fetch_add(1);
+    else keep_in_flight(std::move(frame));
+    return;
+  }
   // The labels interned up to now: every call collected above had its label interned first.
-  PendingChunk labels{recording::kLabels, {}, 0, {}};
+  PendingChunk labels{recording::kLabels, {}, 0, {}, 0.0};
   {
     const std::lock_guard<std::mutex> lock(registry_mutex_);
     if (labels_sent_ < labels_.size()) {
@@ -213,34 +203,20 @@ void RecorderImpl::writer_loop() {
     batch.swap(queue_);
     lock.unlock();
     for (PendingChunk& chunk : batch) {
-      write_chunk(chunk);
+      file_.write(chunk);
       queued_bytes_.fetch_sub(chunk.size());
-      const std::lock_guard<std::mutex> spare_lock(spare_mutex_);
-      for (auto& part : chunk.parts) {
-        if (spare_.size() >= 64 || part.size() < 1024) continue;  // keep the thread buffers, not the block heads
-        part.clear();
-        spare_.push_back(std::move(part));
-      }
+      give_spares(chunk);
     }
     // After each batch the file holds whole frames: a crash loses at most the frames queued.
-    if (!failed_ && std::fflush(file_) != 0) fail(std::strerror(errno));
+    file_.flush();
+    bytes_written_.store(file_.bytes());
+    if (file_.failed() && !failed_) {
+      const std::lock_guard<std::mutex> status_lock(status_mutex_);
+      error_ = file_.error();
+      failed_.store(true);
+    }
     lock.lock();
   }
-}
-
-void RecorderImpl::write_chunk(const PendingChunk& chunk) {
-  if (failed_) return;
-  if (chunk.tag == recording::kFrame) index_.emplace_back(chunk.frame, offset_);
-  const std::uint64_t size = chunk.size();
-  std::uint32_t crc = recording::chunk_crc(chunk.tag, size, chunk.payload.bytes());
-  for (const auto& part : chunk.parts) crc = recording::crc_continue(crc, part.bytes());
-  std::uint8_t header[recording::kChunkHeaderBytes];
-  std::memcpy(header, &chunk.tag, 4);
-  std::memcpy(header + 4, &crc, 4);
-  std::memcpy(header + 8, &size, 8);
-  write_bytes(header, sizeof header);
-  write_bytes(chunk.payload.data(), chunk.payload.size());
-  for (const auto& part : chunk.parts) write_bytes(part.data(), part.size());
 }
 
 recording::ByteBuffer RecorderImpl::take_spare() {
@@ -251,44 +227,67 @@ recording::ByteBuffer RecorderImpl::take_spare() {
   return b;
 }
 
-void RecorderImpl::write_bytes(const void* data, std::size_t size) {
-  if (failed_ || size == 0) return;
-  if (std::fwrite(data, 1, size, file_) != size) {
-    fail(std::strerror(errno));
-    return;
+void RecorderImpl::give_spares(PendingChunk& chunk) {
+  const std::lock_guard<std::mutex> lock(spare_mutex_);
+  for (auto& part : chunk.parts) {
+    if (spare_.size() >= 64 || part.size() < 1024) continue;  // the thread buffers, not the block heads
+    part.clear();
+    spare_.push_back(std::move(part));
   }
-  offset_ += size;
-  bytes_written_.store(offset_);
 }
 
-void RecorderImpl::fail(const std::string& what) {
-  const std::lock_guard<std::mutex> lock(status_mutex_);
-  if (error_.empty()) error_ = "writing recording '" + path_ + "': " + what + "; recording stopped";
-  failed_.store(true);
+PendingChunk RecorderImpl::all_labels() {
+  PendingChunk labels{recording::kLabels, {}, 0, {}, 0.0};
+  const std::lock_guard<std::mutex> lock(registry_mutex_);
+  const std::vector<std::string> all(labels_.begin() + 1, labels_.end());
+  recording::ByteWriter{labels.payload}(std::uint32_t{1}, all);
+  return labels;
+}
+
+// The flight recorder keeps the frames of the last flight_seconds of game time, within the
+// memory cap (past it the oldest go, counted as dropped).
+void RecorderImpl::keep_in_flight(PendingChunk frame) {
+  flight_bytes_ += frame.size();
+  const double oldest = frame.seconds - options_.flight_seconds;
+  flight_.push_back(std::move(frame));
+  while (flight_.size() > 1 && (flight_.front().seconds < oldest || flight_bytes_ > options_.memory_cap)) {
+    if (flight_.front().seconds >= oldest) frames_dropped_.fetch_add(1);
+    flight_bytes_ -= flight_.front().size();
+    give_spares(flight_.front());
+    flight_.pop_front();
+  }
+  frames_recorded_.store(flight_.size());
+}
+
+void RecorderImpl::save(const std::string& path) {
+  if (options_.flight_seconds <= 0.0)
+    throw std::logic_error("Recorder::save: recording '" + path_ + "' is not a flight recorder (flight_seconds is 0)");
+  ChunkFile copy(path, options_.memory_cap);  // throws, naming the file
+  if (!flight_level_.payload.empty()) copy.write(flight_level_);
+  copy.write(all_labels());
+  for (const PendingChunk& frame : flight_) copy.write(frame);
+  copy.finish(frames_dropped_.load());
+  if (copy.failed()) throw std::runtime_error(copy.error());
 }
 
 void RecorderImpl::close() {
   if (frame_open()) end_frame();
   detach();
+  if (options_.flight_seconds > 0.0) {  // the recorder's own file gets the last seconds
+    if (!flight_level_.payload.empty()) enqueue(std::move(flight_level_));
+    enqueue(all_labels());
+    while (!flight_.empty()) {
+      enqueue(std::move(flight_.front()));
+      flight_.pop_front();
+    }
+  }
   {
     const std::lock_guard<std::mutex> lock(queue_mutex_);
     stopping_ = true;
   }
   queue_ready_.notify_one();
   writer_.join();
-  // The frame index and the tail that points at it: a reader can seek to any frame.
-  PendingChunk index{recording::kIndex, {}, 0, {}};
-  {
-    recording::ByteWriter w(index.payload);  // sets the payload's size when it goes
-    w(frames_dropped_.load(), static_cast<std::uint32_t>(index_.size()));
-    for (const auto& [frame, offset] : index_) w(frame, offset);
-  }
-  const std::uint64_t index_offset = offset_;
-  write_chunk(index);
-  PendingChunk tail{recording::kTail, {}, 0, {}};
-  recording::ByteWriter{tail.payload}(index_offset);
-  write_chunk(tail);
-  if (std::fclose(file_) != 0 && !failed_) fail(std::strerror(errno));
+  file_.finish(frames_dropped_.load());
 }
 
 }  // namespace detail
@@ -300,6 +299,7 @@ void Recorder::attach(const World& world) { impl_->attach(world); }
 void Recorder::detach() { impl_->detach(); }
 void Recorder::begin_frame(double seconds) { impl_->begin_frame(seconds); }
 void Recorder::end_frame() { impl_->end_frame(); }
+void Recorder::save(const std::string& path) { impl_->save(path); }
 RecorderStatus Recorder::status() const { return impl_->status(); }
 
 #else  // PRISM_RECORDING off: the interface stays, and attaching says why nothing records.
@@ -316,6 +316,9 @@ void Recorder::attach(const World&) {
 void Recorder::detach() {}
 void Recorder::begin_frame(double) {}
 void Recorder::end_frame() {}
+void Recorder::save(const std::string&) {
+  throw std::logic_error("Recorder::save: this build of Prism has recording compiled out (PRISM_RECORDING=OFF)");
+}
 RecorderStatus Recorder::status() const { return {}; }
 
 #endif

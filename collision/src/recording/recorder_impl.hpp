@@ -15,6 +15,7 @@
 
 #include "collision/recording.hpp"
 #include "recording/archive.hpp"
+#include "recording/chunk_file.hpp"
 #include "recording/record_call.hpp"
 
 #if PRISM_RECORDING
@@ -34,20 +35,6 @@ struct ThreadBuffer {
   std::size_t unreported = 0;  // bytes not yet added to RecorderImpl::frame_bytes_
 };
 
-/// A chunk on its way to the writer thread: its payload is `payload` then `parts` (a frame's
-/// thread blocks: the threads' buffers themselves, handed over rather than copied).
-struct PendingChunk {
-  std::uint32_t tag = 0;
-  recording::ByteBuffer payload;
-  std::uint64_t frame = 0;  // FRAM chunks: the frame number, for the index
-  std::vector<recording::ByteBuffer> parts;
-  std::size_t size() const {
-    std::size_t n = payload.size();
-    for (const auto& part : parts) n += part.size();
-    return n;
-  }
-};
-
 class RecorderImpl final : public RecorderHook {
  public:
   RecorderImpl(const std::string& path, const RecorderOptions& options);
@@ -59,6 +46,7 @@ class RecorderImpl final : public RecorderHook {
   void detach();
   void begin_frame(double seconds);
   void end_frame();
+  void save(const std::string& path);
   RecorderStatus status() const;
 
   /// The hot path (record_call.cpp): the calling thread's buffer and label, and the memory cap.
@@ -71,16 +59,16 @@ class RecorderImpl final : public RecorderHook {
  private:
   void enqueue(PendingChunk chunk);
   recording::ByteBuffer take_spare();  // a written thread buffer to reuse, or an empty one
+  void give_spares(PendingChunk& chunk);  // its thread buffers, for take_spare
+  PendingChunk all_labels();
+  void keep_in_flight(PendingChunk frame);
   void writer_loop();
-  void write_chunk(const PendingChunk& chunk);
-  void write_bytes(const void* data, std::size_t size);
-  void fail(const std::string& what);
   void close();
 
   const std::string path_;
   const RecorderOptions options_;
   const std::uint64_t serial_;  // tells this recorder's thread buffers from another's
-  std::FILE* file_ = nullptr;
+  ChunkFile file_;  // written by the writer thread (and close(), after joining it)
   const World* world_ = nullptr;
 
   // Threads and labels, under registry_mutex_.
@@ -110,9 +98,12 @@ class RecorderImpl final : public RecorderHook {
   std::vector<recording::ByteBuffer> spare_;
   std::thread writer_;
 
-  // Written by the writer thread (and close(), after joining it).
-  std::uint64_t offset_ = 0;
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> index_;  // frame, chunk offset
+  // The flight recorder (options_.flight_seconds > 0): the level and the last frames, in memory.
+  PendingChunk flight_level_;
+  std::deque<PendingChunk> flight_;
+  std::size_t flight_bytes_ = 0;
+
+  // The writer's error, for status().
   mutable std::mutex status_mutex_;
   std::string error_;
   std::atomic<bool> failed_{false};
