@@ -89,6 +89,7 @@ int main(int argc, char** argv) {
     constexpr float kDt = 1.0f / 60.0f;
     std::barrier sync(static_cast<std::ptrdiff_t>(threads) + 1);
     int frame = 0;
+    glm::vec3 eye{0.0f};  // set by the main thread before each frame's start, read by the workers
     std::vector<std::thread> workers;
     for (unsigned t = 0; t < threads; ++t) {
       workers.emplace_back([&, t] {
@@ -96,7 +97,6 @@ int main(int argc, char** argv) {
         for (;;) {
           sync.arrive_and_wait();  // the frame starts
           if (frame > frames) return;
-          const glm::vec3 eye = player.position + up * body.extent_along(up);
           for (unsigned i = t; i < 330; i += threads) {
             const float a = 6.2831853f * noise(static_cast<unsigned>(frame), t, i);
             const float tilt = noise(static_cast<unsigned>(frame), t, i + 1000) - 0.5f;
@@ -110,6 +110,7 @@ int main(int argc, char** argv) {
     }
     for (frame = 1; frame <= frames; ++frame) {
       recorder.begin_frame(frame * static_cast<double>(kDt));
+      eye = player.position + up * body.extent_along(up);  // the player moves while the rays fly
       sync.arrive_and_wait();
       {
         const collision::RecordingLabel label("player");

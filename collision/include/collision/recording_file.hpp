@@ -83,6 +83,11 @@ class RecordingFile {
   explicit RecordingFile(const std::string& path);
   /// Reads a recording held in memory; `name` is what errors call it.
   RecordingFile(std::vector<std::uint8_t> bytes, const std::string& name);
+  /// Movable, not copyable: the calls' spans point into the bytes it holds.
+  RecordingFile(RecordingFile&&) noexcept = default;
+  RecordingFile& operator=(RecordingFile&&) noexcept = default;
+  RecordingFile(const RecordingFile&) = delete;
+  RecordingFile& operator=(const RecordingFile&) = delete;
 
   const std::string& name() const { return name_; }
   std::uint32_t format_version() const { return version_; }

@@ -95,7 +95,7 @@ void record_inputs(CallRecord& record, const Inputs& inputs) {
   } else {
     std::apply(
         [&](const auto&... values) {
-          static_assert(std::is_constructible_v<Call, decltype(values)...>, "the inputs are not Call's fields");
+          static_assert(requires { Call{values...}; }, "the inputs are not Call's fields");
           record.inputs(values...);
         },
         inputs);
