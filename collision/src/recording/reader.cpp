@@ -68,14 +68,12 @@ RecordingFile::RecordingFile(std::vector<std::uint8_t> bytes, const std::string&
 void RecordingFile::parse() {
   const std::span<const std::uint8_t> file(bytes_);
   try {
-    if (file.size() < rec::kFileHeaderBytes || std::memcmp(file.data(), rec::kMagic, sizeof rec::kMagic) != 0) {
-      if (file.size() < sizeof rec::kMagic && std::memcmp(file.data(), rec::kMagic, file.size()) == 0)
-        throw rec::DecodeError{0, "truncated: " + std::to_string(file.size()) + " bytes, shorter than the 16-byte header"};
-      if (file.size() >= sizeof rec::kMagic && file.size() < rec::kFileHeaderBytes &&
-          std::memcmp(file.data(), rec::kMagic, sizeof rec::kMagic) == 0)
-        throw rec::DecodeError{0, "truncated: " + std::to_string(file.size()) + " bytes, shorter than the 16-byte header"};
+    // The magic's first bytes (all of them, or as many as the file has): a recording, perhaps cut.
+    const std::size_t magic = std::min(file.size(), sizeof rec::kMagic);
+    if (magic > 0 && std::memcmp(file.data(), rec::kMagic, magic) != 0)
       throw rec::DecodeError{0, "not a Prism recording (it does not start with PRISMREC)"};
-    }
+    if (file.size() < rec::kFileHeaderBytes)
+      throw rec::DecodeError{0, "truncated: " + std::to_string(file.size()) + " bytes, shorter than the 16-byte header"};
     version_ = read_at<std::uint32_t>(file, 8);
     if (version_ == 0) throw rec::DecodeError{8, "format version 0 does not exist"};
     if (version_ > kRecordingFormatVersion)
