@@ -31,14 +31,20 @@ file(RELATIVE_PATH PRISM_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig 
 string(REGEX REPLACE "/$" "" PRISM_PC_TO_PREFIX "${PRISM_PC_TO_PREFIX}")
 if(BUILD_SHARED_LIBS)
   set(PRISM_PC_REQUIRES "glm")
-  set(PRISM_PC_REQUIRES_PRIVATE "tbb libzip assimp")
+  set(PRISM_PC_REQUIRES_PRIVATE "tbb libzip assimp zlib")
   set(PRISM_PC_LIBS_PRIVATE "-pthread")
   set(PRISM_PC_LIBS_EXTRA "")
 else()
-  set(PRISM_PC_REQUIRES "glm tbb libzip assimp")
+  set(PRISM_PC_REQUIRES "glm tbb libzip assimp zlib")
   set(PRISM_PC_REQUIRES_PRIVATE "")
   set(PRISM_PC_LIBS_PRIVATE "")
   set(PRISM_PC_LIBS_EXTRA " -pthread")
+endif()
+# The definitions the headers depend on (collision/CMakeLists.txt's PUBLIC ones).
+if(PRISM_RECORDING)
+  set(PRISM_PC_CFLAGS_EXTRA " -DPRISM_RECORDING=1")
+else()
+  set(PRISM_PC_CFLAGS_EXTRA " -DPRISM_RECORDING=0")
 endif()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/prism.pc.in ${PROJECT_BINARY_DIR}/package/prism.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/package/prism.pc
@@ -61,7 +67,7 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-  "libglm-dev, libtbb-dev, libzip-dev, zipcmp, zipmerge, ziptool, libassimp-dev")
+  "libglm-dev, libtbb-dev, libzip-dev, zipcmp, zipmerge, ziptool, libassimp-dev, zlib1g-dev")
 if(PRISM_RENDERER)
   # prism loads Vulkan through volk (dlopen), which dpkg-shlibdeps cannot see; lavapipe
   # (mesa-vulkan-drivers) runs it where there is no GPU.

@@ -6,6 +6,8 @@ PACKAGES=(
   libglm-dev libassimp-dev libzip-dev assimp-testmodels
   # libzip's CMake config checks that its tools exist: without them find_package(libzip) fails.
   zipcmp zipmerge ziptool
+  # zlib: the recordings' chunk checksums (CRC-32, collision/src/recording/format.cpp).
+  zlib1g-dev
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   glslc glslang-tools spirv-tools libglfw3-dev libimgui-dev libstb-dev xvfb xauth xdotool
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes every libFuzzer target for SECONDS each (default 30; seven targets, so about 3.5
+# Fuzzes every libFuzzer target for SECONDS each (default 30; eight targets, so about 4
 # minutes): configures and builds the `fuzz` preset (clang, libFuzzer + ASan), seeds each
 # target's working corpus in build/fuzz/corpus/TARGET from the repository's corpus
 # (tests/fuzz/corpus/TARGET: small seeds and every crash found so far, kept as regressions) and,
@@ -11,7 +11,7 @@ set -euo pipefail
 seconds="${1:-30}"
 cd "$(dirname "$0")/../.."
 
-targets=(fuzz_bsp fuzz_pipeline fuzz_mesh fuzz_query_lines fuzz_session fuzz_walk_script fuzz_wad)
+targets=(fuzz_bsp fuzz_pipeline fuzz_mesh fuzz_query_lines fuzz_session fuzz_walk_script fuzz_wad fuzz_recording)
 cmake --preset fuzz
 cmake --build --preset fuzz --target "${targets[@]}" fuzz_bsp_corpus fuzz_wad_corpus
 

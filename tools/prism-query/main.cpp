@@ -19,6 +19,9 @@
 //       [--snap D] [--skin S] [--recovery K] [--start X,Y,Z]: a scripted character run, script
 //       lines `FRAMES VX VY VZ [jump]`; per frame
 //       frame,x,y,z,vx,vy,vz,ground,gnx,gny,gnz,contacts
+//   prism-query recording FILE [--check | --characters]   a collision::Recorder recording:
+//       its summary; --check re-runs every call and lists those whose result differs (exit 1
+//       if any); --characters prints frame,character,x,y,z per character step
 //   move, walk and character take --ellipsoid RX,RY,RZ, --method robust|offset-prism|sphere-classify,
 //   --max-iterations N (default 4) and --up x|y|z (default z for Quake maps, y otherwise).
 //
@@ -39,6 +42,7 @@
 #include "level_args.hpp"
 #include "move_command.hpp"
 #include "query_commands.hpp"
+#include "recording_command.hpp"
 #include "walk_command.hpp"
 
 int main(int argc, char** argv) {
@@ -133,6 +137,9 @@ int main(int argc, char** argv) {
   add_body_args(character, character_b);
   add_motion_args(character, character_m);
   add_character_args(character, character_a);
+  RecordingArgs recording_a;
+  auto* recording = app.add_subcommand("recording", "a game's recording: summary, --check (re-run), --characters");
+  add_recording_args(recording, recording_a);
   Commands2d commands_2d;  // sector, segments, walk2d (commands_2d.hpp)
   add_2d_commands(app, commands_2d);
 
@@ -145,6 +152,7 @@ int main(int argc, char** argv) {
     else if (move->parsed()) status = run_move(move_c, move_b, move_m, trace_path);
     else if (walk->parsed()) status = run_walk_command(walk_c, walk_b, walk_m, walk_w);
     else if (character->parsed()) status = run_character(character_c, character_b, character_m, character_a);
+    else if (recording->parsed()) status = run_recording(recording_a);
     else run_2d_commands(commands_2d, status);
     // A full disk or /dev/full shows up here, at the last flush: never exit 0 on lost output.
     file_output::check_stdout();

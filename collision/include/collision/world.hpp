@@ -11,6 +11,7 @@
 /// overflow on. A hand-built TriangleMesh with larger (finite) coordinates still builds a
 /// well-formed BVH, but queries against it are outside the domain and their answers unspecified.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -19,6 +20,13 @@
 #include "collision/aabb.hpp"
 #include "collision/bvh.hpp"
 #include "collision/mesh.hpp"
+
+// PRISM_RECORDING (CMake option, on by default): the recorder's hook in every World and every
+// query (collision/recording.hpp). It changes World's layout, so the CMake target makes it a
+// public definition; a build without it is a build with it on.
+#ifndef PRISM_RECORDING
+#define PRISM_RECORDING 1
+#endif
 
 namespace collision {
 
@@ -43,6 +51,15 @@ struct WorldId {
     o.value = next_world_id();
     return *this;
   }
+};
+class RecorderHook;  // collision/src/recording/record_call.hpp
+
+/// The recorder attached to a World. A copy or a move of the World is not attached.
+struct RecorderSlot {
+  mutable std::atomic<RecorderHook*> hook{nullptr};
+  RecorderSlot() = default;
+  RecorderSlot(const RecorderSlot&) noexcept {}
+  RecorderSlot& operator=(const RecorderSlot&) noexcept { return *this; }
 };
 }  // namespace detail
 
@@ -88,6 +105,12 @@ class World {
   /// What this World holds in memory, by part (bytes a triangle: memory().total() /
   /// solid_triangle_count()).
   WorldMemory memory() const;
+#if PRISM_RECORDING
+  /// The recorder attached to this world, or null: every recorded query loads it (one atomic
+  /// load; acquire, a plain load on x86).
+  detail::RecorderHook* recorder_hook() const { return recorder_.hook.load(std::memory_order_acquire); }
+  const detail::RecorderSlot& recorder_slot() const { return recorder_; }
+#endif
 
  private:
   friend const std::vector<detail::WidePrism>& detail::wide_prisms(const World& world);
@@ -95,6 +118,9 @@ class World {
   TriangleMesh mesh_;
   std::shared_ptr<const Bvh> bvh_;
   std::shared_ptr<const std::vector<detail::WidePrism>> wide_prisms_;
+#if PRISM_RECORDING
+  detail::RecorderSlot recorder_;
+#endif
 };
 
 }  // namespace collision

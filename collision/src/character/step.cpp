@@ -19,6 +19,7 @@
 
 #include "geometry/finite.hpp"
 #include "move/methods.hpp"
+#include "recording/record_call.hpp"
 
 namespace collision {
 
@@ -335,6 +336,8 @@ using detail::character::step_into;
 
 CharacterState refresh_contacts(const World& world, const Body& body, const CharacterState& state,
                                 const CharacterParams& params) {
+  PRISM_RECORD_RETURN(world, RefreshCall, (detail::recording::character_id(state), body, state, params),
+                      refresh_contacts(world, body, state, params));
   CharacterState out;
   refresh_into(world, body, state, resolved_for_step(params, body), out);
   return out;
@@ -343,6 +346,8 @@ CharacterState refresh_contacts(const World& world, const Body& body, const Char
 CharacterState step_character(const World& world, const Body& body, const CharacterState& state,
                               const CharacterInput& input, float dt, const CharacterParams& params,
                               Trace* trace) {
+  PRISM_RECORD_RETURN(world, StepCall, (detail::recording::character_id(state), body, state, input, dt, params),
+                      step_character(world, body, state, input, dt, params, trace));
   CharacterState out;
   step_into(world, body, state, input, dt, params, trace, out);
   return out;
@@ -350,6 +355,8 @@ CharacterState step_character(const World& world, const Body& body, const Charac
 
 void update_character(const World& world, const Body& body, CharacterState& state, const CharacterInput& input,
                       float dt, const CharacterParams& params, Trace* trace) {
+  PRISM_RECORD_OUT(world, StepCall, (detail::recording::character_id(state), body, state, input, dt, params),
+                   state, update_character(world, body, state, input, dt, params, trace));
   step_into(world, body, state, input, dt, params, trace, state);
 }
 

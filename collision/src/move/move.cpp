@@ -12,6 +12,7 @@
 #include "geometry/finite.hpp"
 
 #include "move/methods.hpp"
+#include "recording/record_call.hpp"
 
 namespace collision {
 
@@ -245,6 +246,8 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
 
 MoveResult move(const World& world, const Body& body, const glm::vec3& position,
                 const glm::vec3& displacement, const MoveParams& params, Trace* trace) {
+  PRISM_RECORD_RETURN(world, MoveCall, (body, position, displacement, params),
+                      move(world, body, position, displacement, params, trace));
   detail::validate_move(body, position, displacement, params);
   if (trace) {
     trace->clear();

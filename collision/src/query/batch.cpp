@@ -21,6 +21,7 @@
 #include <tbb/task_arena.h>
 
 #include "collision/world.hpp"
+#include "recording/record_call.hpp"
 
 namespace collision {
 
@@ -51,7 +52,10 @@ void parallel_for(std::size_t count, unsigned threads, const Work& work) {
   // for more): a larger count gets the hardware's.
   threads = std::min(threads, static_cast<unsigned>(std::max(1, tbb::info::default_concurrency())));
   if (threads <= 1) {
-    for (std::size_t i = 0; i < count; ++i) work(i);
+    for (std::size_t i = 0; i < count; ++i) {
+      PRISM_BATCH_ITEM;  // the batch is recorded as one call, not item by item
+      work(i);
+    }
     return;
   }
   // Ranges down to 1/128 of a thread's share: TBB's auto partitioner splits that far only
@@ -73,6 +77,7 @@ void parallel_for(std::size_t count, unsigned threads, const Work& work) {
       for (std::size_t i = r.begin(); i < r.end(); ++i) {
         if (i > error_index.load(std::memory_order_relaxed)) return;
         try {
+          PRISM_BATCH_ITEM;
           work(i);
         } catch (...) {
           const std::lock_guard<std::mutex> lock(error_mutex);
@@ -97,6 +102,9 @@ void require_room(std::size_t in, std::size_t out, const char* what) {
 void sweep_batch(const World& world, const Body& body, std::span<const SegmentQuery> queries,
                  std::span<SweepHit> out, const SweepOptions& options, unsigned threads) {
   require_room(queries.size(), out.size(), "sweep_batch");
+  PRISM_RECORD_BATCH(world, SweepBatchCall,
+                     (detail::recording::SweepBatchCall{body, {queries.begin(), queries.end()}, options, threads}),
+                   out.first(queries.size()), sweep_batch(world, body, queries, out, options, threads));
   parallel_for(queries.size(), threads,
                [&](std::size_t i) { out[i] = sweep(world, body, queries[i].origin, queries[i].delta, options); });
 }
@@ -104,6 +112,9 @@ void sweep_batch(const World& world, const Body& body, std::span<const SegmentQu
 void sweep_sphere_batch(const World& world, float radius, std::span<const SegmentQuery> queries,
                         std::span<SweepHit> out, const SweepOptions& options, unsigned threads) {
   require_room(queries.size(), out.size(), "sweep_sphere_batch");
+  PRISM_RECORD_BATCH(world, SweepSphereBatchCall,
+                     (detail::recording::SweepSphereBatchCall{radius, {queries.begin(), queries.end()}, options, threads}),
+                   out.first(queries.size()), sweep_sphere_batch(world, radius, queries, out, options, threads));
   parallel_for(queries.size(), threads, [&](std::size_t i) {
     out[i] = sweep_sphere(world, queries[i].origin, radius, queries[i].delta, options);
   });
@@ -112,6 +123,8 @@ void sweep_sphere_batch(const World& world, float radius, std::span<const Segmen
 void raycast_batch(const World& world, std::span<const SegmentQuery> queries, std::span<RayHit> out,
                    unsigned threads) {
   require_room(queries.size(), out.size(), "raycast_batch");
+  PRISM_RECORD_BATCH(world, RaycastBatchCall, (detail::recording::RaycastBatchCall{{queries.begin(), queries.end()}, threads}),
+                   out.first(queries.size()), raycast_batch(world, queries, out, threads));
   parallel_for(queries.size(), threads,
                [&](std::size_t i) { out[i] = raycast(world, queries[i].origin, queries[i].delta); });
 }
@@ -120,6 +133,8 @@ void step_characters(const World& world, const Body& body, std::span<CharacterSt
                      std::span<const CharacterInput> inputs, float dt, const CharacterParams& params,
                      unsigned threads) {
   require_room(states.size(), inputs.size(), "step_characters (inputs)");
+  PRISM_RECORD_BATCH(world, StepBatchCall, detail::recording::step_batch_call(body, states, inputs, dt, params, threads), states,
+                   step_characters(world, body, states, inputs, dt, params, threads));
   const CharacterParams resolved = params.resolved(body);  // once, not per character
   parallel_for(states.size(), threads, [&](std::size_t i) {
     update_character(world, body, states[i], inputs[i], dt, resolved);

@@ -13,6 +13,7 @@
 #include "collision/domain.hpp"
 #include "collision/world.hpp"
 #include "query/narrow_phase.hpp"
+#include "recording/record_call.hpp"
 
 namespace collision {
 
@@ -176,6 +177,8 @@ SweepHit invalid() {
 
 SweepHit sweep(const World& world, const Body& body, const glm::vec3& center, const glm::vec3& delta,
                const SweepOptions& options) {
+  PRISM_RECORD_RETURN(world, SweepBodyCall, (body, center, delta, options),
+                      sweep(world, body, center, delta, options));
   switch (body.shape) {
     case Shape::kEllipsoid:
       return body.is_sphere() ? sweep_sphere(world, center, body.radii.x, delta, options)

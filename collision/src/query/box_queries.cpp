@@ -13,6 +13,7 @@
 #include "query/narrow_phase.hpp"
 #include "query/packet_tests.hpp"
 #include "query/shape_sweep.hpp"
+#include "recording/record_call.hpp"
 
 namespace collision {
 
@@ -434,6 +435,8 @@ SweepHit with_contact(const World& world, const SweepHit& best, const glm::vec3&
 
 SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3& half_extents,
                    const glm::vec3& delta, const SweepOptions& options) {
+  PRISM_RECORD_RETURN(world, SweepBoxCall, (center, half_extents, delta, options),
+                      sweep_box(world, center, half_extents, delta, options));
   if (!valid_box(center, half_extents)) return invalid_sweep();
   float allowance;  // the move's domain check, the allowance and the occupancy test
   const detail::SegmentStart start = detail::start_segment(world.bvh(), center, delta, half_extents, allowance);

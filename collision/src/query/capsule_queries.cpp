@@ -17,6 +17,7 @@
 #include "query/narrow_phase.hpp"
 #include "query/packet_tests.hpp"
 #include "query/shape_sweep.hpp"
+#include "recording/record_call.hpp"
 
 namespace collision {
 
@@ -442,6 +443,8 @@ SweepHit sweep_capsule_triangle(const Triangle& tri, const glm::vec3& center, fl
 SweepHit sweep_capsule(const World& world, const glm::vec3& center, float radius,
                        float half_height, const glm::vec3& axis, const glm::vec3& delta,
                        const SweepOptions& options) {
+  PRISM_RECORD_RETURN(world, SweepCapsuleCall, (center, radius, half_height, axis, delta, options),
+                      sweep_capsule(world, center, radius, half_height, axis, delta, options));
   double axis_length;
   if (!valid_capsule_sweep(center, radius, half_height, axis, delta, axis_length)) return invalid_sweep();
   // As glm::normalize (x times 1 / its length), from the length the check computed.

@@ -11,6 +11,7 @@
 #include "query/capsule_exit.hpp"
 #include "geometry/finite.hpp"
 #include "query/packet_tests.hpp"
+#include "recording/record_call.hpp"
 
 namespace collision {
 
@@ -66,6 +67,8 @@ void take_edge_exit(const World& world, const Body& body, const glm::vec3& cente
 
 void find_contacts(const World& world, const Body& body, const glm::vec3& center, float reach,
                    std::vector<Contact>& out) {
+  PRISM_RECORD_OUT(world, FindContactsCall, (body, center, reach), out,
+                   find_contacts(world, body, center, reach, out));
   out.clear();
   if (!detail::finite(center) || !in_domain_body(body) || !std::isfinite(reach) || reach < 0.0f) {
     return;

@@ -16,6 +16,7 @@
 #include "query/ray_packet.hpp"
 #include "query/shape_sweep.hpp"
 #include "geometry/triangle_normal.hpp"
+#include "recording/record_call.hpp"
 
 namespace collision {
 
@@ -135,6 +136,7 @@ bool valid_sweep(const glm::vec3& center, float radius, const glm::vec3& delta) 
 }  // namespace
 
 RayHit raycast(const World& world, const glm::vec3& origin, const glm::vec3& delta) {
+  PRISM_RECORD_RETURN(world, RaycastCall, (origin, delta), raycast(world, origin, delta));
   const Bvh& bvh = world.bvh();
   float allowance;
   // (kMayBeLong: rays are often longer than the occupancy test reads.)
@@ -219,6 +221,8 @@ SweepHit sweep_sphere_bvh(const Bvh& bvh, const glm::vec3& center, float radius,
 
 SweepHit sweep_sphere(const World& world, const glm::vec3& center, float radius,
                       const glm::vec3& delta, const SweepOptions& options) {
+  PRISM_RECORD_RETURN(world, SweepSphereCall, (center, radius, delta, options),
+                      sweep_sphere(world, center, radius, delta, options));
   if (!in_domain_radius(radius)) return invalid_sweep();
   const Bvh& bvh = world.bvh();
   float allowance;
@@ -294,6 +298,8 @@ glm::dvec3 inverse_radii(const glm::vec3& radii) {
 
 SweepHit sweep_ellipsoid(const World& world, const glm::vec3& center, const glm::vec3& radii,
                          const glm::vec3& delta, const SweepOptions& options) {
+  PRISM_RECORD_RETURN(world, SweepEllipsoidCall, (center, radii, delta, options),
+                      sweep_ellipsoid(world, center, radii, delta, options));
   if (!in_domain_radii(radii)) return invalid_sweep();
   const Bvh& bvh = world.bvh();
   float allowance;
@@ -334,6 +340,8 @@ SweepHit sweep_ellipsoid_triangle(const Triangle& tri, const glm::vec3& center,
 
 void overlap_sphere(const World& world, const glm::vec3& center, float radius,
                     std::vector<std::uint32_t>& out) {
+  PRISM_RECORD_OUT(world, OverlapSphereCall, (center, radius), out,
+                   overlap_sphere(world, center, radius, out));
   out.clear();
   if (!in_domain_point(center) || !(radius >= 0.0f && radius <= kMaxBodyRadius)) return;
   const Bvh& bvh = world.bvh();
@@ -355,6 +363,7 @@ void overlap_sphere(const World& world, const glm::vec3& center, float radius,
 }
 
 void overlap_aabb(const World& world, const Aabb& box, std::vector<std::uint32_t>& out) {
+  PRISM_RECORD_OUT(world, OverlapAabbCall, (box), out, overlap_aabb(world, box, out));
   out.clear();
   if (!in_domain_point(box.min) || !in_domain_point(box.max) || box.empty()) return;
   const Bvh& bvh = world.bvh();

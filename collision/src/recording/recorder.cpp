@@ -1,0 +1,326 @@
+// The Recorder (collision/recording.hpp): frames merged from the threads' buffers, chunks
+// written by a thread of its own (docs/recording-format.md).
+#include "collision/recording.hpp"
+
+#include <cstring>
+#include <stdexcept>
+#include <utility>
+
+#include "collision/world.hpp"
+#include "recording/archive.hpp"
+#include "recording/format.hpp"
+#include "recording/recorder_impl.hpp"
+
+namespace collision {
+
+namespace {
+// The thread's label (Recorder::set_thread_label) and a number that changes with it, so that a
+// thread buffer knows when to look its label's id up again.
+thread_local std::string t_label;
+thread_local std::uint64_t t_label_generation = 0;
+std::atomic<std::uint64_t> g_label_generation{0};
+}  // namespace
+
+void Recorder::set_thread_label(std::string_view label) {
+  t_label.assign(label);
+  t_label_generation = g_label_generation.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
+std::string Recorder::thread_label() { return t_label; }
+
+#if PRISM_RECORDING
+
+namespace detail {
+
+constinit thread_local int t_recording_depth = 0;
+
+namespace {
+std::atomic<std::uint64_t> g_recorder_serial{0};
+
+struct ThreadCache {
+  std::uint64_t serial = 0;
+  ThreadBuffer* buffer = nullptr;
+};
+thread_local ThreadCache t_cache;
+}  // namespace
+
+RecorderImpl::RecorderImpl(const std::string& path, const RecorderOptions& options)
+    : path_(path),
+      options_(options),
+      serial_(g_recorder_serial.fetch_add(1) + 1),
+      file_(path, options.memory_cap) {
+  bytes_written_.store(file_.bytes());
+  writer_ = std::thread([this] { writer_loop(); });
+}
+
+RecorderImpl::~RecorderImpl() { close(); }
+
+void RecorderImpl::attach(const World& world) {
+  if (world_ != nullptr) throw std::logic_error("Recorder::attach: recording '" + path_ + "' already has a world");
+  RecorderHook* expected = nullptr;
+  if (!world.recorder_slot().hook.compare_exchange_strong(expected, this, std::memory_order_acq_rel))
+    throw std::logic_error("Recorder::attach: the world is already attached to another recorder");
+  world_ = &world;
+  PendingChunk level{recording::kLevel, {}, 0, {}, 0.0};
+  const TriangleMesh& mesh = world.mesh();
+  recording::ByteWriter{level.payload}(mesh_content_hash(mesh), mesh.positions, mesh.indices, mesh.normals, mesh.flags);
+  if (options_.flight_seconds > 0.0) flight_level_ = std::move(level);  // written by save()
+  else enqueue(std::move(level));
+}
+
+void RecorderImpl::detach() {
+  if (world_ == nullptr) return;
+  RecorderHook* expected = this;
+  world_->recorder_slot().hook.compare_exchange_strong(expected, nullptr, std::memory_order_acq_rel);
+  world_ = nullptr;
+}
+
+void RecorderImpl::begin_frame(double seconds) {
+  if (frame_open()) end_frame();
+  frame_seconds_ = seconds;
+  frame_bytes_.store(0, std::memory_order_relaxed);
+  overflow_.store(false, std::memory_order_relaxed);
+  frame_open_.store(true, std::memory_order_release);
+}
+
+void RecorderImpl::end_frame() {
+  if (!frame_open()) return;
+  frame_open_.store(false, std::memory_order_release);
+  const std::uint64_t number = frame_number_++;
+  std::vector<ThreadBuffer*> threads;
+  {
+    const std::lock_guard<std::mutex> lock(registry_mutex_);
+    for (const auto& t : threads_) threads.push_back(t.get());
+  }
+  bool drop = overflowed() || failed_.load();
+  PendingChunk frame{recording::kFrame, {}, number, {}, frame_seconds_};
+  try {
+    recording::ByteWriter w(frame.payload);
+    w(number, frame_seconds_, frames_dropped_.load(), std::uint32_t{0});
+    std::uint32_t blocks = 0;
+    for (ThreadBuffer* t : threads) {
+      const std::lock_guard<std::mutex> lock(t->mutex);
+      if (t->calls > 0 && !drop) {
+        recording::ByteBuffer& head = frame.parts.emplace_back();
+        recording::ByteWriter{head}(t->number, t->calls, static_cast<std::uint64_t>(t->bytes.size()));
+        frame.parts.push_back(std::exchange(t->bytes, take_spare()));
+        ++blocks;
+      }
+      t->bytes.clear();
+      t->calls = 0;
+    }
+    std::memcpy(frame.payload.data() + 24, &blocks, sizeof blocks);
+  } catch (const std::bad_alloc&) {
+    drop = true;
+  }
+  if (options_.flight_seconds > 0.0) {  // kept, with every label, for save()
+    if (drop) frames_dropped_.fetch_add(1);
+    else keep_in_flight(std::move(frame));
+    return;
+  }
+  // The labels interned up to now: every call collected above had its label interned first.
+  PendingChunk labels{recording::kLabels, {}, 0, {}, 0.0};
+  {
+    const std::lock_guard<std::mutex> lock(registry_mutex_);
+    if (labels_sent_ < labels_.size()) {
+      const std::vector<std::string> fresh(labels_.begin() + static_cast<std::ptrdiff_t>(labels_sent_), labels_.end());
+      recording::ByteWriter{labels.payload}(static_cast<std::uint32_t>(labels_sent_), fresh);
+      labels_sent_ = labels_.size();
+    }
+  }
+  if (!labels.payload.empty()) enqueue(std::move(labels));  // kept even when the frame is dropped
+  if (!drop && queued_bytes_.load() + frame.size() > options_.memory_cap) drop = true;
+  if (drop) {
+    frames_dropped_.fetch_add(1);
+    return;
+  }
+  frames_recorded_.fetch_add(1);
+  enqueue(std::move(frame));
+}
+
+RecorderStatus RecorderImpl::status() const {
+  RecorderStatus s;
+  {
+    const std::lock_guard<std::mutex> lock(status_mutex_);
+    s.error = error_;
+  }
+  s.ok = s.error.empty();
+  s.frames_recorded = frames_recorded_.load();
+  s.frames_dropped = frames_dropped_.load();
+  s.bytes_written = bytes_written_.load();
+  return s;
+}
+
+ThreadBuffer& RecorderImpl::buffer() {
+  if (t_cache.serial == serial_) return *t_cache.buffer;
+  const std::lock_guard<std::mutex> lock(registry_mutex_);
+  auto [it, inserted] = by_thread_.try_emplace(std::this_thread::get_id(), nullptr);
+  if (inserted) {
+    threads_.push_back(std::make_unique<ThreadBuffer>());
+    threads_.back()->number = static_cast<std::uint32_t>(threads_.size() - 1);
+    it->second = threads_.back().get();
+  }
+  t_cache = {serial_, it->second};
+  return *it->second;
+}
+
+std::uint32_t RecorderImpl::label_for(ThreadBuffer& buffer) {
+  if (buffer.label_generation == t_label_generation) return buffer.label_id;
+  const std::lock_guard<std::mutex> lock(registry_mutex_);
+  auto [it, inserted] = label_ids_.try_emplace(t_label, static_cast<std::uint32_t>(labels_.size()));
+  if (inserted) labels_.push_back(t_label);
+  buffer.label_generation = t_label_generation;
+  buffer.label_id = it->second;
+  return it->second;
+}
+
+void RecorderImpl::account(ThreadBuffer& buffer, std::size_t bytes) {
+  // Each thread adds its bytes to the shared count in steps (no contended atomic per call):
+  // the frame's memory stays within the cap plus one step per thread.
+  buffer.unreported += bytes;
+  const std::size_t step = std::min<std::size_t>(std::size_t{64} << 10, options_.memory_cap / 16 + 1);
+  if (buffer.unreported < step) return;
+  const std::size_t total = frame_bytes_.fetch_add(buffer.unreported, std::memory_order_relaxed) + buffer.unreported;
+  buffer.unreported = 0;
+  if (total + queued_bytes_.load(std::memory_order_relaxed) > options_.memory_cap) overflow();
+}
+
+void RecorderImpl::enqueue(PendingChunk chunk) {
+  queued_bytes_.fetch_add(chunk.size());
+  {
+    const std::lock_guard<std::mutex> lock(queue_mutex_);
+    queue_.push_back(std::move(chunk));
+  }
+  queue_ready_.notify_one();
+}
+
+void RecorderImpl::writer_loop() {
+  std::unique_lock<std::mutex> lock(queue_mutex_);
+  for (;;) {
+    queue_ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+    if (queue_.empty()) return;  // stopping, and everything written
+    std::deque<PendingChunk> batch;
+    batch.swap(queue_);
+    lock.unlock();
+    for (PendingChunk& chunk : batch) {
+      file_.write(chunk);
+      queued_bytes_.fetch_sub(chunk.size());
+      give_spares(chunk);
+    }
+    // After each batch the file holds whole frames: a crash loses at most the frames queued.
+    file_.flush();
+    bytes_written_.store(file_.bytes());
+    if (file_.failed() && !failed_) {
+      const std::lock_guard<std::mutex> status_lock(status_mutex_);
+      error_ = file_.error();
+      failed_.store(true);
+    }
+    lock.lock();
+  }
+}
+
+recording::ByteBuffer RecorderImpl::take_spare() {
+  const std::lock_guard<std::mutex> lock(spare_mutex_);
+  if (spare_.empty()) return {};
+  recording::ByteBuffer b = std::move(spare_.back());
+  spare_.pop_back();
+  return b;
+}
+
+void RecorderImpl::give_spares(PendingChunk& chunk) {
+  const std::lock_guard<std::mutex> lock(spare_mutex_);
+  for (auto& part : chunk.parts) {
+    if (spare_.size() >= 64 || part.size() < 1024) continue;  // the thread buffers, not the block heads
+    part.clear();
+    spare_.push_back(std::move(part));
+  }
+}
+
+PendingChunk RecorderImpl::all_labels() {
+  PendingChunk labels{recording::kLabels, {}, 0, {}, 0.0};
+  const std::lock_guard<std::mutex> lock(registry_mutex_);
+  const std::vector<std::string> all(labels_.begin() + 1, labels_.end());
+  recording::ByteWriter{labels.payload}(std::uint32_t{1}, all);
+  return labels;
+}
+
+// The flight recorder keeps the frames of the last flight_seconds of game time, within the
+// memory cap (past it the oldest go, counted as dropped).
+void RecorderImpl::keep_in_flight(PendingChunk frame) {
+  flight_bytes_ += frame.size();
+  const double oldest = frame.seconds - options_.flight_seconds;
+  flight_.push_back(std::move(frame));
+  while (flight_.size() > 1 && (flight_.front().seconds < oldest || flight_bytes_ > options_.memory_cap)) {
+    if (flight_.front().seconds >= oldest) frames_dropped_.fetch_add(1);
+    flight_bytes_ -= flight_.front().size();
+    give_spares(flight_.front());
+    flight_.pop_front();
+  }
+  frames_recorded_.store(flight_.size());
+}
+
+void RecorderImpl::save(const std::string& path) {
+  if (options_.flight_seconds <= 0.0)
+    throw std::logic_error("Recorder::save: recording '" + path_ + "' is not a flight recorder (flight_seconds is 0)");
+  ChunkFile copy(path, options_.memory_cap);  // throws, naming the file
+  if (!flight_level_.payload.empty()) copy.write(flight_level_);
+  copy.write(all_labels());
+  for (const PendingChunk& frame : flight_) copy.write(frame);
+  copy.finish(frames_dropped_.load());
+  if (copy.failed()) throw std::runtime_error(copy.error());
+}
+
+void RecorderImpl::close() {
+  if (frame_open()) end_frame();
+  detach();
+  if (options_.flight_seconds > 0.0) {  // the recorder's own file gets the last seconds
+    if (!flight_level_.payload.empty()) enqueue(std::move(flight_level_));
+    enqueue(all_labels());
+    while (!flight_.empty()) {
+      enqueue(std::move(flight_.front()));
+      flight_.pop_front();
+    }
+  }
+  {
+    const std::lock_guard<std::mutex> lock(queue_mutex_);
+    stopping_ = true;
+  }
+  queue_ready_.notify_one();
+  writer_.join();
+  file_.finish(frames_dropped_.load());
+}
+
+}  // namespace detail
+
+Recorder::Recorder(const std::string& path, const RecorderOptions& options)
+    : impl_(std::make_unique<detail::RecorderImpl>(path, options)) {}
+Recorder::~Recorder() = default;
+void Recorder::attach(const World& world) { impl_->attach(world); }
+void Recorder::detach() { impl_->detach(); }
+void Recorder::begin_frame(double seconds) { impl_->begin_frame(seconds); }
+void Recorder::end_frame() { impl_->end_frame(); }
+void Recorder::save(const std::string& path) { impl_->save(path); }
+RecorderStatus Recorder::status() const { return impl_->status(); }
+
+#else  // PRISM_RECORDING off: the interface stays, and attaching says why nothing records.
+
+namespace detail {
+class RecorderImpl {};
+}  // namespace detail
+
+Recorder::Recorder(const std::string&, const RecorderOptions&) {}
+Recorder::~Recorder() = default;
+void Recorder::attach(const World&) {
+  throw std::logic_error("Recorder::attach: this build of Prism has recording compiled out (PRISM_RECORDING=OFF)");
+}
+void Recorder::detach() {}
+void Recorder::begin_frame(double) {}
+void Recorder::end_frame() {}
+void Recorder::save(const std::string&) {
+  throw std::logic_error("Recorder::save: this build of Prism has recording compiled out (PRISM_RECORDING=OFF)");
+}
+RecorderStatus Recorder::status() const { return {}; }
+
+#endif
+
+}  // namespace collision
