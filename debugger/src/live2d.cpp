@@ -26,6 +26,7 @@
 #include "live/controls.hpp"
 #include "live/frame_control.hpp"
 #include "live/layout.hpp"
+#include "live/redraw.hpp"
 #include "live/live2d_state.hpp"
 #include "live/timeline_panel.hpp"
 #include "renderer/image.hpp"
@@ -150,16 +151,35 @@ int run_live_2d(const RunOptions& o) {
     s.playback.frame = f;
   };
 
-  for (int tick = 0;; ++tick) {
+  install_event_counter(glfw);
+  RedrawGate redraw;
+  double realtime_until = -1.0;  // a key script's realtime phase runs until then (glfwGetTime)
+  for (int tick = 0;;) {
+    const bool scripted = script && glfwGetTime() >= realtime_until;
+    const std::uint64_t events_before = events_seen();
     glfwPollEvents();
-    // Minimised, or unfocused while paused: nothing changes on screen, so wait for events
-    // instead of drawing, as the 3D window does (a key script never waits: it is the clock).
-    while (!script && !window.should_close() &&
-           (glfwGetWindowAttrib(glfw, GLFW_ICONIFIED) ||
-            (s.playback.paused && !glfwGetWindowAttrib(glfw, GLFW_FOCUSED))))
-      glfwWaitEventsTimeout(0.5);
+    if (events_seen() != events_before) redraw.changed();
+    // Minimised, or paused with no input since the last changes were drawn and no key held:
+    // nothing changes on screen, so wait for events instead of drawing, as the 3D window does
+    // (a key script never waits: it is the clock; its realtime phase does, as a user's window).
+    const auto idle = [&] {
+      if (glfwGetWindowAttrib(glfw, GLFW_ICONIFIED)) return true;
+      return s.playback.paused && !screenshot && !glfw_input.held.any() && redraw.settled();
+    };
+    while (!scripted && !window.should_close() && idle()) {
+      const double wait = script ? std::min(0.5, realtime_until - glfwGetTime()) : 0.5;
+      if (wait <= 0.0) break;
+      glfwWaitEventsTimeout(wait);
+      if (events_seen() != events_before) redraw.changed();
+    }
     renderer::begin_ui(r);
-    const InputFrame in = script ? scripted_input(*script, tick) : poll_glfw_input(glfw_input, glfw);
+    const int script_tick = tick;  // the panel dumps are named by it
+    const InputFrame in = scripted ? scripted_input(*script, tick) : poll_glfw_input(glfw_input, glfw);
+    if (scripted) ++tick;
+    if (in.realtime) {
+      realtime_until = glfwGetTime() + *in.realtime;
+      glfwFocusWindow(glfw);  // as a user's window: it has focus
+    }
     if (in.quit || window.should_close()) break;
     Playback& pb = s.playback;
     // Recording pauses by itself when nothing drives it for a second (any input resumes it),
@@ -291,7 +311,7 @@ int run_live_2d(const RunOptions& o) {
     vo.view_height = s.view_height;
     if (in.dump) {
       std::filesystem::create_directories(o.out);
-      std::ofstream dump(std::filesystem::path(o.out) / ("panels_" + std::to_string(tick) + ".txt"));
+      std::ofstream dump(std::filesystem::path(o.out) / ("panels_" + std::to_string(script_tick) + ".txt"));
       dump << "window " << extent.width << ' ' << extent.height << '\n' << describe_panels({"Legend", "Keys", "Inspector", "Timeline"});
       if (s.picked_line >= 0) {
         const LineReport lr = describe_line(level.map, static_cast<std::size_t>(s.picked_line), s.body,
@@ -301,6 +321,9 @@ int run_live_2d(const RunOptions& o) {
       dump << "frame " << shown << " of " << s.history.size() << (pb.paused ? " paused: " + pb.paused_by : "") << '\n';
     }
     build_view_2d(world, s.body, state, vo, draw);
+    // What the frame shows that can change without an event: the frame, the recording, the
+    // status line, the size (the camera follows the frame: the 3D gate's camera is unused here).
+    redraw.drawn({renderer::Camera{}, shown, s.history.size(), s.status, extent.width, extent.height});
     renderer::FrameInput frame;
     frame.camera = top_down_camera(state.position, s.view_height);
     frame.debug = &draw;

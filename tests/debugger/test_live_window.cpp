@@ -2,7 +2,6 @@
 // second, pause, step forward twice, step back once, screenshot (F12), exit. ctest runs this
 // binary through xvfb-run (see CMakeLists.txt). Fails on any validation message (run_live
 // returns 3 then).
-#include <sys/resource.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -121,38 +120,18 @@ TEST(LiveWindow, NoArgumentsWindowDoesNotStandStillWithoutAKey) {
   EXPECT_GT(screenshot_frame(dir / "captures", "default"), 300) << "the tour's frame after 9 s";
 }
 
-// The process's CPU seconds (user + system, every thread: the loop, lavapipe's, the driver's).
-double process_cpu_seconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
-
 // A paused window with focus draws only when something changes: over 3 s with nothing
 // changing it uses under 5% of a CPU (it drew every frame: 150% on the default scene).
 TEST(LiveWindow, PausedFocusedWindowDoesNotBurnTheCpu) {
   if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
   // Pause at once, screenshot (the signal that the pause is drawn), then 5 s as a user's window.
   const auto [dir, o] = window_test::scripted_run("live_window_idle", "5 tap P\n6 tap F12\n7 realtime 5\n8 exit\n");
-  double share = -1.0;
-  std::thread measure([&, dir = dir] {
-    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while ((!fs::exists(dir / "captures") || screenshot_frame(dir / "captures", "default") < 0) &&
-           std::chrono::steady_clock::now() < give_up)
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    std::this_thread::sleep_for(std::chrono::milliseconds(1000));  // the realtime phase settles
-    const double cpu0 = process_cpu_seconds();
-    const auto t0 = std::chrono::steady_clock::now();
-    std::this_thread::sleep_for(std::chrono::seconds(3));
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    share = (process_cpu_seconds() - cpu0) / wall;
-  });
-  const int rc = debugger::run_live(o);
-  measure.join();
-  ASSERT_EQ(rc, 0) << "3 means validation messages (printed above)";
-  ASSERT_GE(share, 0.0);
-  EXPECT_LT(share, 0.05) << "CPU used by a paused window over 3 s, in CPUs";
+  const window_test::IdleCpu idle = window_test::idle_cpu(
+      [dir = dir] { return fs::exists(dir / "captures") && screenshot_frame(dir / "captures", "default") >= 0; },
+      [o = o] { return debugger::run_live(o); });
+  ASSERT_EQ(idle.rc, 0) << "3 means validation messages (printed above)";
+  ASSERT_GE(idle.share, 0.0);
+  EXPECT_LT(idle.share, 0.05) << "CPU used by a paused window over 3 s, in CPUs";
 }
 
 struct Rect {
