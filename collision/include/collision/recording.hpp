@@ -26,9 +26,10 @@
 /// thread's calls in call order, and hands the frame to a writer thread.
 ///
 /// Cost (docs/benchmarks.md, "Recording"): with no recorder attached, each call reads one
-/// atomic pointer more (about 2% of a ray). While recording, some 30-60 ns a query on its thread
-/// and about 17% more instructions a character step. Building with PRISM_RECORDING=OFF (CMake
-/// option) removes the hooks; attach() and save() then throw std::logic_error.
+/// atomic pointer more (about 2% of a ray). While recording, some 30-160 ns a query on its thread
+/// (the writer thread's share of the cache and the cores decides where) and about 17% more
+/// instructions a character step. Building with PRISM_RECORDING=OFF (CMake option) removes the
+/// hooks; attach() and save() then throw std::logic_error.
 ///
 /// Never harms the game: no query or step throws or blocks because of the recorder. Memory is
 /// bounded by RecorderOptions::memory_cap: frames that would go past it are dropped and counted.
