@@ -101,6 +101,8 @@ struct CharacterState {
   GroundState ground = GroundState::kInAir;
   glm::vec3 ground_normal{0.0f};  ///< unit; zero in the air
   std::uint32_t ground_triangle = kNoTriangle;
+  /// What ground_triangle belongs to: kStaticLevel, or in a Scene an instance or character.
+  std::uint32_t ground_instance = kStaticLevel;
   /// Triangles touched at the end of the step (gap <= skin + contact_tolerance), ascending.
   std::vector<Contact> contacts;
   /// A digest of what `contacts` were found for (the world, World::id(); the body; the reach,

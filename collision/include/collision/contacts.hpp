@@ -39,6 +39,9 @@ struct Contact {
   /// Set by the character layer: the contact counts as walkable ground (its normal, or for an
   /// edge or corner the walkable face it belongs to, is within the maximum slope).
   bool walkable = false;
+  /// kStaticLevel, or in a Scene the instance or character touched (collision/scene.hpp;
+  /// `triangle` is then an index in that instance's mesh)
+  std::uint32_t instance = kStaticLevel;
 };
 
 /// Every solid triangle whose gap to `body` centred at `center` is at most `reach` (reach >= 0),

@@ -36,6 +36,9 @@ enum class Feature : std::uint8_t { kNone, kFace, kEdge, kVertex };
 const char* to_string(Feature f);
 
 inline constexpr std::uint32_t kNoTriangle = 0xFFFFFFFFu;
+/// What a hit or contact's `instance` names when it is the static level (a World's queries
+/// always give this; a Scene's name their instance or character: collision/scene.hpp).
+inline constexpr std::uint32_t kStaticLevel = 0xFFFFFFFFu;
 
 struct RayHit {
   bool hit = false;
@@ -44,6 +47,8 @@ struct RayHit {
   glm::vec3 point{0.0f};
   glm::vec3 normal{0.0f};  ///< the triangle's unit normal, turned to face the ray's origin
   std::uint32_t triangle = kNoTriangle;  ///< index in the World's mesh
+  /// kStaticLevel, or in a Scene the instance or character hit (collision/scene.hpp)
+  std::uint32_t instance = kStaticLevel;
 };
 
 struct SweepHit {
@@ -60,6 +65,8 @@ struct SweepHit {
   glm::vec3 normal{0.0f};
   std::uint32_t triangle = kNoTriangle;
   Feature feature = Feature::kNone;
+  /// kStaticLevel, or in a Scene the instance or character hit (collision/scene.hpp)
+  std::uint32_t instance = kStaticLevel;
 };
 
 struct SweepOptions {

@@ -68,6 +68,8 @@ std::uint64_t contacts_digest(std::uint64_t world, const Body& body, float reach
     d.add(Digest::word(bytes), Digest::word(bytes + 8));
     d.add(Digest::word(bytes + 16), Digest::word(bytes + 24));
     d.add(flags, 0x8ebc6af09c88c6e3ull);
+    // A scene's contacts name their instance too (a World's are all the static level's).
+    if (c.instance != kStaticLevel) d.add(c.instance, 0x5851f42d4c957f2dull);
   }
   return d.value();
 }

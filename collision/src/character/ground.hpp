@@ -13,7 +13,7 @@ namespace collision::detail::character {
 namespace {
 
 inline void Step::contacts_at(const glm::vec3& pos, std::vector<Contact>& c) const {
-  find_contacts(world, body, pos, reach, c);
+  world.find_contacts(body, pos, reach, c);
   classify(c);
 }
 
@@ -38,10 +38,10 @@ inline void Step::classify(std::vector<Contact>& cs) const {
 inline bool Step::internal_edge(const Contact& c, const std::vector<Contact>& cs) const {
   if (c.feature == Feature::kFace) return false;
   for (const Contact& o : cs) {
-    if (o.triangle == c.triangle) continue;
+    if (o.triangle == c.triangle && o.instance == c.instance) continue;
     const bool closer = o.feature == Feature::kFace ? o.distance <= c.distance : o.distance < c.distance;
     if (!closer) continue;
-    const glm::vec3 n = world.mesh().normals[o.triangle];
+    const glm::vec3 n = world.face_normal(o);
     if (std::fabs(glm::dot(c.point - o.point, n)) <= 1e-4f * radius) return true;
   }
   return false;
@@ -64,7 +64,7 @@ inline glm::vec3 Step::support_normal(const Contact& c, const std::vector<Contac
   glm::vec3 best = c.normal;
   for (const Contact& o : cs) {
     if (glm::length(o.point - c.point) > 1e-3f * radius) continue;
-    glm::vec3 n = world.mesh().normals[o.triangle];
+    glm::vec3 n = world.face_normal(o);
     if (glm::dot(n, c.normal) < 0.0f) n = -n;
     if (glm::dot(n, p.up) > glm::dot(best, p.up)) best = n;
   }
@@ -77,6 +77,7 @@ inline void Step::ground_from(const std::vector<Contact>& cs, CharacterState& ou
   out.ground = GroundState::kInAir;
   out.ground_normal = glm::vec3(0.0f);
   out.ground_triangle = kNoTriangle;
+  out.ground_instance = kStaticLevel;
   float best = -2.0f;
   for (const Contact& c : cs) {
     if (!c.walkable) continue;
@@ -86,6 +87,7 @@ inline void Step::ground_from(const std::vector<Contact>& cs, CharacterState& ou
       out.ground = GroundState::kOnGround;
       out.ground_normal = n;
       out.ground_triangle = c.triangle;
+      out.ground_instance = c.instance;
     }
   }
   if (out.ground == GroundState::kOnGround) return;
@@ -96,6 +98,7 @@ inline void Step::ground_from(const std::vector<Contact>& cs, CharacterState& ou
     out.ground = GroundState::kOnSteepGround;
     out.ground_normal = c.normal;
     out.ground_triangle = c.triangle;
+    out.ground_instance = c.instance;
   }
 }
 

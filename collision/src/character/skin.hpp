@@ -16,9 +16,10 @@ namespace {
 
 // Adds triangle `index`'s plane, its normal turned to the side of `towards` (the body's
 // side), to `out` unless a plane already there is the same (coplanar tiles under the body).
-inline void Step::add_touching(std::uint32_t index, const glm::dvec3& towards, TouchingPlane (&out)[kMaxTouching],
+inline void Step::add_touching(const Contact& c, const glm::dvec3& towards, TouchingPlane (&out)[kMaxTouching],
                                std::size_t& n) const {
-  glm::vec3 face = world.mesh().normals[index];
+  const std::uint32_t index = c.triangle;
+  glm::vec3 face = world.face_normal(c);
   if (glm::dot(glm::dvec3(face), towards) < 0.0) face = -face;
   if (n < kMaxTouching && std::none_of(out, out + n, [&](const TouchingPlane& o) { return glm::dot(o.normal, face) > 0.999f; })) {
     out[n++] = TouchingPlane{MovePhase::kMove, face, index};
@@ -30,10 +31,10 @@ inline std::size_t Step::touching(const std::vector<Contact>& start, TouchingPla
   for (const Contact& c : start) {
     if (n == kMaxTouching) break;
     if (c.feature != Feature::kFace || !(c.distance >= 0.0f && c.distance <= at_skin()) ||
-        c.triangle >= world.mesh().normals.size()) {
+        !world.has_triangle(c)) {
       continue;
     }
-    add_touching(c.triangle, glm::dvec3(c.normal), out, n);
+    add_touching(c, glm::dvec3(c.normal), out, n);
   }
   return n;
 }
@@ -44,20 +45,20 @@ inline std::size_t Step::touching(const std::vector<Contact>& start, TouchingPla
 // (ascending; the scratch holds them until the next step).
 // `start`: the contacts at `pos` within the reach; those with gaps <= 0 are what
 // find_contacts gives with reach 0.
-inline const std::vector<std::uint32_t>& Step::recover(glm::vec3& pos, const std::vector<Contact>& start) const {
+inline const std::vector<std::uint64_t>& Step::recover(glm::vec3& pos, const std::vector<Contact>& start) const {
   std::vector<Contact>& all = scratch.probe;
   all.clear();
   for (const Contact& c : start) {
     if (c.distance <= 0.0f) all.push_back(c);
   }
   const std::vector<Contact>& cs = constraining(all);
-  std::vector<std::uint32_t>& overlapped = scratch.overlapped;
+  std::vector<std::uint64_t>& overlapped = scratch.overlapped;
   overlapped.clear();
   Depenetration d;
   glm::vec3 x(0.0f);
   for (const Contact& c : cs) {
     if (c.distance >= 0.0f) continue;
-    overlapped.push_back(c.triangle);
+    overlapped.push_back(contact_key(c));
     d.depth = std::max(d.depth, -c.distance);
   }
   if (overlapped.empty()) return overlapped;
@@ -74,11 +75,11 @@ inline const std::vector<std::uint32_t>& Step::recover(glm::vec3& pos, const std
   if (len > 0.0f) {
     // (Every triangle overlapped counts, internal edges too: a capsule whose axis lies in a
     // box's face has its centre on the face's other triangle, an internal edge of it.)
-    const RayHit ray = raycast(world, pos, x);
-    const auto overlaps = [&](std::uint32_t t) {
-      return std::any_of(all.begin(), all.end(), [t](const Contact& c) { return c.triangle == t && c.distance < 0.0f; });
+    const RayHit ray = world.raycast(pos, x);
+    const auto overlaps = [&](std::uint64_t key) {
+      return std::any_of(all.begin(), all.end(), [key](const Contact& c) { return contact_key(c) == key && c.distance < 0.0f; });
     };
-    if (ray.hit && !overlaps(ray.triangle)) {
+    if (ray.hit && !overlaps(contact_key(ray.instance, ray.triangle))) {
       // Stop one skin short of the triangle the centre would cross (along the push as clamped).
       x *= std::max(0.0f, ray.t - skin / std::max(glm::length(x), skin));
     }
@@ -98,13 +99,13 @@ inline const std::vector<std::uint32_t>& Step::recover(glm::vec3& pos, const std
 // given, is what find_contacts gives at `pos` with the reach (the step's start, where the
 // move ended where it began: pressed into a corner or a wall head-on), taken instead of
 // looking them up.
-inline glm::vec3 Step::keep_skin(glm::vec3 pos, const glm::vec3& disp, const std::vector<std::uint32_t>& recovering,
+inline glm::vec3 Step::keep_skin(glm::vec3 pos, const glm::vec3& disp, const std::vector<std::uint64_t>& recovering,
                                  std::vector<Contact>& contacts, bool& found, const std::vector<Contact>* at_pos) const {
   found = true;
   if (at_pos) {
     contacts.assign(at_pos->begin(), at_pos->end());
   } else {
-    find_contacts(world, body, pos, reach, contacts);
+    world.find_contacts(body, pos, reach, contacts);
   }
   const std::vector<Contact>& cs = constraining(contacts);
   glm::vec3 x(0.0f);
@@ -113,7 +114,7 @@ inline glm::vec3 Step::keep_skin(glm::vec3 pos, const glm::vec3& disp, const std
   for (int it = 0; it < 4; ++it) {
     bool moved = false;  // a pass that moves nothing leaves every later pass nothing to move
     for (const Contact& c : cs) {
-      if (c.distance < -skin || std::binary_search(recovering.begin(), recovering.end(), c.triangle)) continue;
+      if (c.distance < -skin || std::binary_search(recovering.begin(), recovering.end(), contact_key(c))) continue;
       const float gap = c.distance + glm::dot(c.normal, x);
       const bool pushed_into = glm::dot(c.normal, disp) < 0.0f;
       if (gap < skin - dead_band || (pushed_into && gap > skin + dead_band)) {
@@ -138,7 +139,7 @@ inline glm::vec3 Step::keep_skin(glm::vec3 pos, const glm::vec3& disp, const std
       contacts.erase(std::remove_if(contacts.begin(), contacts.end(), [&](const Contact& c) { return c.distance > reach; }),
                      contacts.end());
     } else {
-      find_contacts(world, body, pos, reach, contacts);
+      world.find_contacts(body, pos, reach, contacts);
     }
   }
   classify(contacts);

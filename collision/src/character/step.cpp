@@ -5,6 +5,7 @@
 #include "character/skin.hpp"
 #include "character/step.hpp"
 #include "character/step_up.hpp"
+#include "character/step_on.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -47,13 +48,13 @@ inline MoveResult Step::run(const glm::vec3& from, const glm::vec3& disp, MovePh
                               {phase, p.up, min_walkable_cos, steep_as_wall, touching});
       break;
     case Method::kOffsetPrism:
-      r = detail::move_offset_prism(world, body, from, disp, mp, trace);
+      r = detail::move_offset_prism(classic_world(), body, from, disp, mp, trace);
       break;
     case Method::kSphereClassify:
-      r = detail::move_sphere_classify(world, body, from, disp, mp, trace);
+      r = detail::move_sphere_classify(classic_world(), body, from, disp, mp, trace);
       break;
     case Method::kBoxEdges:
-      r = detail::move_box_edges(world, body, from, disp, mp, trace);
+      r = detail::move_box_edges(classic_world(), body, from, disp, mp, trace);
       break;
   }
   if (trace) {
@@ -132,7 +133,7 @@ void validate_state(const Body& body, const CharacterState& s, const Resolved& r
   if (!finite(s.input_velocity)) throw std::invalid_argument("character: state input_velocity is not finite");
 }
 
-Step make_step(const World& world, const Body& body, const Resolved& r, Trace* trace) {
+Step make_step(const Collider& world, const Body& body, const Resolved& r, Trace* trace) {
   const CharacterParams& p = r.params;
   const float skin = p.move.resolved_skin(body);
   return Step{world, body, p, trace, skin, skin + *p.contact_tolerance, body.min_radius(), r.min_walkable_cos,
@@ -154,7 +155,7 @@ void fill_ground_trace(const Step& s, const CharacterState& out, Trace* trace) {
 }
 
 // refresh_contacts from `state` into `out`, which may be `state` itself.
-void refresh_into(const World& world, const Body& body, const CharacterState& state, const Resolved& r,
+void refresh_into(const Collider& world, const Body& body, const CharacterState& state, const Resolved& r,
                   CharacterState& out) {
   validate_state(body, state, r);
   const Step s = make_step(world, body, r, nullptr);
@@ -168,7 +169,7 @@ void refresh_into(const World& world, const Body& body, const CharacterState& st
 // state is read before `out` is written (its contacts, the start's, until step 6 replaces
 // them; its position through `start_position`). Writing into a state the caller keeps reuses
 // its contact list's memory.
-void step_into(const World& world, const Body& body, const CharacterState& state, const CharacterInput& input,
+void step_into(const Collider& world, const Body& body, const CharacterState& state, const CharacterInput& input,
                float dt, const CharacterParams& params, Trace* trace, CharacterState& out) {
   const Resolved r = resolved_for_step(params, body);
   const CharacterParams& p = r.params;
@@ -196,11 +197,11 @@ void step_into(const World& world, const Body& body, const CharacterState& state
   glm::vec3 pos = state.position;
   const std::vector<Contact>* start = &state.contacts;
   if (robust && state.contacts_key != s.key_at(pos, state.contacts)) {
-    find_contacts(world, body, pos, s.reach, s.scratch.start);
+    s.world.find_contacts(body, pos, s.reach, s.scratch.start);
     start = &s.scratch.start;
   }
-  static const std::vector<std::uint32_t> kNone;
-  const std::vector<std::uint32_t>& recovering = robust ? s.recover(pos, *start) : kNone;
+  static const std::vector<std::uint64_t> kNone;
+  const std::vector<std::uint64_t>& recovering = robust ? s.recover(pos, *start) : kNone;
   // The contacts at `at` when it is the step's start, bit for bit (the robust method's start
   // contacts are exactly what find_contacts gives there, trusted by the key or looked up), else
   // none.
@@ -329,6 +330,16 @@ void step_into(const World& world, const Body& body, const CharacterState& state
 }  // namespace
 
 }  // namespace detail::character
+
+void detail::update_character_on(const Collider& world, const Body& body, CharacterState& state,
+                                  const CharacterInput& input, float dt, const CharacterParams& params, Trace* trace) {
+  detail::character::step_into(world, body, state, input, dt, params, trace, state);
+}
+
+void detail::refresh_contacts_on(const Collider& world, const Body& body, CharacterState& state,
+                                 const CharacterParams& params) {
+  detail::character::refresh_into(world, body, state, detail::character::resolved_for_step(params, body), state);
+}
 
 using detail::character::refresh_into;
 using detail::character::resolved_for_step;

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 #include <glm/ext/vector_double3.hpp>
@@ -20,6 +21,7 @@
 
 #include "character/contacts_digest.hpp"
 #include "collision/character.hpp"
+#include "move/collider.hpp"
 
 namespace collision::detail::character {
 namespace {
@@ -28,7 +30,7 @@ namespace {
 // their memory is reused: a step allocates only the contact list it returns, and nothing in
 // place (update_character) once the lists have grown.
 struct Scratch {
-  std::vector<std::uint32_t> overlapped;  // recover()'s answer: the triangles being recovered from
+  std::vector<std::uint64_t> overlapped;  // recover()'s answer: the triangles being recovered from (contact_key)
   std::vector<Contact> contacts;     // the step's contacts, copied into the state at its end
   std::vector<Contact> probe;        // depenetration's, settle's, walkable_here's, the snap's
   std::vector<Contact> constraints;  // what constraining() answers
@@ -43,7 +45,7 @@ inline Scratch& thread_scratch() {
 }
 
 struct Step {
-  const World& world;
+  Collider world;  // a World, or a scene as this character sees it
   const Body& body;
   const CharacterParams& p;  // resolved
   Trace* trace;
@@ -53,6 +55,12 @@ struct Step {
   float min_walkable_cos;
   Scratch& scratch;
 
+  // The classic methods move through a World only (a scene's character takes the robust
+  // method: Scene::add_character refuses the others).
+  const World& classic_world() const {
+    if (!world.world()) throw std::invalid_argument("character: a scene's character takes the robust method");
+    return *world.world();
+  }
   glm::vec3 horizontal(const glm::vec3& v) const { return v - p.up * glm::dot(v, p.up); }
   bool walkable_normal(const glm::vec3& n) const { return glm::dot(n, p.up) >= min_walkable_cos; }
 
@@ -87,11 +95,11 @@ struct Step {
   // several touched at equal gaps (a row of tile corners) a sweep meets one, whose normal a
   // plane given here could not pick.
   static constexpr std::size_t kMaxTouching = 4;
-  void add_touching(std::uint32_t index, const glm::dvec3& towards, TouchingPlane (&out)[kMaxTouching],
+  void add_touching(const Contact& c, const glm::dvec3& towards, TouchingPlane (&out)[kMaxTouching],
                     std::size_t& n) const;
   std::size_t touching(const std::vector<Contact>& start, TouchingPlane (&out)[kMaxTouching]) const;
-  const std::vector<std::uint32_t>& recover(glm::vec3& pos, const std::vector<Contact>& start) const;
-  glm::vec3 keep_skin(glm::vec3 pos, const glm::vec3& disp, const std::vector<std::uint32_t>& recovering,
+  const std::vector<std::uint64_t>& recover(glm::vec3& pos, const std::vector<Contact>& start) const;
+  glm::vec3 keep_skin(glm::vec3 pos, const glm::vec3& disp, const std::vector<std::uint64_t>& recovering,
                       std::vector<Contact>& contacts, bool& found, const std::vector<Contact>* at_pos) const;
 
   // step_up.hpp

@@ -20,7 +20,7 @@ namespace {
 // whether the scratch probe ends holding the contacts at `out` within 4 skin + tolerance.
 inline bool Step::settle(const glm::vec3& from, float distance, glm::vec3& out, bool* probed) const {
   if (probed) *probed = false;
-  const SweepHit hit = sweep(world, body, from, -p.up * distance, SweepOptions{});
+  const SweepHit hit = world.sweep(body, from, -p.up * distance, SweepOptions{});
   if (!hit.hit || hit.start_overlap) return false;
   const float cos_in = glm::dot(hit.normal, p.up);
   if (cos_in < 0.5f) {
@@ -34,7 +34,7 @@ inline bool Step::settle(const glm::vec3& from, float distance, glm::vec3& out, 
   // faster than that, so a few Newton steps along up bring the nearest gap to the skin.
   std::vector<Contact>& cs = scratch.probe;
   for (int it = 0; it < 4; ++it) {
-    find_contacts(world, body, out, 4.0f * skin + *p.contact_tolerance, cs);
+    world.find_contacts(body, out, 4.0f * skin + *p.contact_tolerance, cs);
     const Contact* nearest = nullptr;
     for (const Contact& c : cs) {  // what the body rests on: contacts facing up (< 60 degrees)
       if (glm::dot(c.normal, p.up) >= 0.5f && (!nearest || c.distance < nearest->distance)) nearest = &c;
@@ -63,7 +63,7 @@ inline bool Step::walled_above(const glm::vec3& lifted, const glm::vec3& dir, co
   bool any = false, all = true;
   for (const Contact& c : walk) {
     if (!held_back(c, dir)) continue;
-    const TriangleDistance d = distance_to_triangle(world.mesh().triangle(c.triangle), body, lifted, reach);
+    const TriangleDistance d = world.distance(c, body, lifted, reach);
     if (d.invalid_input || !(d.distance <= static_cast<double>(reach))) {
       all = false;
       continue;
@@ -75,7 +75,7 @@ inline bool Step::walled_above(const glm::vec3& lifted, const glm::vec3& dir, co
       any = true;
     }
     if (d.feature == Feature::kFace && d.distance >= 0.0 && d.distance <= static_cast<double>(at_skin())) {
-      add_touching(c.triangle, d.normal, touched, touched_count);
+      add_touching(c, d.normal, touched, touched_count);
     }
   }
   return any && all;
@@ -120,8 +120,8 @@ inline bool Step::walled_all_the_way(const glm::vec3& start, const glm::vec3& di
   for (const Contact& c : walk) {
     if (!(c.distance > 0.5f * skin)) return false;
     if (!held_back(c, dir)) continue;
-    if (c.feature != Feature::kFace || c.triangle >= world.mesh().triangle_count()) return false;
-    const Triangle t = world.mesh().triangle(c.triangle);
+    Triangle t;
+    if (c.feature != Feature::kFace || !world.triangle(c, t)) return false;
     const glm::dvec3 v[3] = {glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c)};
     const glm::dvec3 wound = glm::cross(v[1] - v[0], v[2] - v[0]);  // the winding's normal
     const double area2 = glm::length(wound);
@@ -247,7 +247,7 @@ inline bool Step::walkable_here(const glm::vec3& pos, bool probed) const {
     }
     if (!at_reach) return false;
   }
-  find_contacts(world, body, pos, reach, cs);
+  world.find_contacts(body, pos, reach, cs);
   for (const Contact& c : cs) {
     if (walkable_normal(c.normal)) return true;
   }

@@ -3,6 +3,7 @@
 #include <span>
 
 #include "collision/move.hpp"
+#include "move/collider.hpp"
 
 namespace collision::detail {
 
@@ -24,9 +25,13 @@ struct SlideConstraints {
   std::span<const TouchingPlane> touching;
 };
 
-MoveResult move_robust(const World& world, const Body& body, const glm::vec3& position,
+/// The robust collide-and-slide against a World or a scene (move/collider.hpp).
+MoveResult move_robust(const Collider& world, const Body& body, const glm::vec3& position,
                        const glm::vec3& displacement, const MoveParams& params, Trace* trace,
                        const SlideConstraints& constraints = {});
+
+/// A move's trace (when non-null) cleared and started: method, start, desired displacement.
+void begin_trace(Trace* trace, const MoveParams& params, const glm::vec3& position, const glm::vec3& displacement);
 
 /// Throws std::invalid_argument when the body, parameters or vectors are unusable.
 void validate_move(const Body& body, const glm::vec3& position, const glm::vec3& displacement,

@@ -127,7 +127,15 @@ void validate_move(const Body& body, const glm::vec3& position, const glm::vec3&
   }
 }
 
-MoveResult move_robust(const World& world, const Body& body, const glm::vec3& position,
+void begin_trace(Trace* trace, const MoveParams& params, const glm::vec3& position, const glm::vec3& displacement) {
+  if (!trace) return;
+  trace->clear();
+  trace->method = params.method;
+  trace->start = position;
+  trace->desired = displacement;
+}
+
+MoveResult move_robust(const Collider& world, const Body& body, const glm::vec3& position,
                        const glm::vec3& displacement, const MoveParams& params, Trace* trace,
                        const SlideConstraints& constraints) {
   const float skin = params.resolved_skin(body);
@@ -156,7 +164,7 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
       rem = glm::vec3(0.0f);
       break;
     }
-    const SweepHit hit = sweep(world, body, pos, rem, options);
+    const SweepHit hit = world.sweep(body, pos, rem, options);
     // validate_move() admitted the move; a slide that still leaves the domain (pushed out at
     // its very edge) stops here rather than reading "invalid" as "nothing hit".
     if (hit.invalid_input) throw std::invalid_argument("move: a slide iteration left the input domain");
@@ -174,7 +182,8 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
       rec->normal = hit.normal;
       rec->feature = hit.feature;
       rec->triangle = hit.triangle;
-      record_candidates(world, body, pos, rem, options, hit, skin, *rec);
+      // (A scene's iterations list no candidates: its triangles are not one mesh's.)
+      if (world.world()) record_candidates(*world.world(), body, pos, rem, options, hit, skin, *rec);
     }
     if (!hit.hit) {
       pos += rem;
@@ -209,7 +218,7 @@ MoveResult move_robust(const World& world, const Body& body, const glm::vec3& po
       if (glm::dot(planes[i], n) > 0.999f) {
         // The same plane twice: rounding left us touching it; nudge out along it, unless the
         // nudge itself would run into other geometry (then the slide goes on from here).
-        const SweepHit nudge = sweep(world, body, pos, n * skin, options);
+        const SweepHit nudge = world.sweep(body, pos, n * skin, options);
         if (!nudge.hit) pos += n * skin;
         seen = true;
       }
@@ -249,12 +258,7 @@ MoveResult move(const World& world, const Body& body, const glm::vec3& position,
   PRISM_RECORD_RETURN(world, MoveCall, (body, position, displacement, params),
                       move(world, body, position, displacement, params, trace));
   detail::validate_move(body, position, displacement, params);
-  if (trace) {
-    trace->clear();
-    trace->method = params.method;
-    trace->start = position;
-    trace->desired = displacement;
-  }
+  detail::begin_trace(trace, params, position, displacement);
   MoveResult r;
   switch (params.method) {
     case Method::kRobust:

@@ -9,6 +9,9 @@
 
 #include "collision/mesh.hpp"
 
+#include "collision/contacts.hpp"
+#include "collision/world.hpp"
+
 namespace collision::detail {
 
 struct CapsuleEdgeExit {
@@ -26,5 +29,10 @@ struct CapsuleEdgeExit {
 /// otherwise.
 CapsuleEdgeExit capsule_edge_exit(const glm::vec3& center, float radius, float half_height, const glm::vec3& axis,
                                   const Triangle& tri);
+
+/// find_contacts' edge exit for a capsule contact `c` (triangle c.triangle of `world`) whose
+/// segment crosses the triangle: the least push out through an edge where it is shorter than
+/// the face's and frees the body (collision/contacts.hpp). Changes `c` or leaves it.
+void take_edge_exit(const World& world, const Body& body, const glm::vec3& center, Contact& c);
 
 }  // namespace collision::detail

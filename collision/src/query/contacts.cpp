@@ -52,7 +52,9 @@ bool edge_frees(const World& world, std::uint32_t self, const glm::vec3& p, cons
 // frees the body (edge_frees). Jolt's TestInitiallyIntersecting with a capsule: its axis in a
 // box's side face crosses the top face at their shared edge, which the top face's normal
 // would push back through the floor; the edge's push is the side face's own.
-void take_edge_exit(const World& world, const Body& body, const glm::vec3& center, Contact& c) {
+}  // namespace
+
+void detail::take_edge_exit(const World& world, const Body& body, const glm::vec3& center, Contact& c) {
   const Triangle tri = world.mesh().triangle(c.triangle);
   const detail::CapsuleEdgeExit e = detail::capsule_edge_exit(center, body.radii.x, body.half_height, body.axis, tri);
   if (!e.crosses || !(e.depth < -static_cast<double>(c.distance))) return;
@@ -62,8 +64,6 @@ void take_edge_exit(const World& world, const Body& body, const glm::vec3& cente
   c.normal = glm::vec3(e.normal);
   c.feature = Feature::kEdge;
 }
-
-}  // namespace
 
 void find_contacts(const World& world, const Body& body, const glm::vec3& center, float reach,
                    std::vector<Contact>& out) {
@@ -132,7 +132,7 @@ void find_contacts(const World& world, const Body& body, const glm::vec3& center
   // it leaves at most r): it may leave through an edge instead (take_edge_exit).
   if (body.shape == Shape::kCapsule) {
     for (Contact& c : out) {
-      if (-c.distance > body.radii.x) take_edge_exit(world, body, center, c);
+      if (-c.distance > body.radii.x) detail::take_edge_exit(world, body, center, c);
     }
   }
   std::sort(out.begin(), out.end(), [](const Contact& x, const Contact& y) { return x.triangle < y.triangle; });

@@ -1,0 +1,148 @@
+// The Scene's instances: adding, posing, integrating (advance) and the world boxes the
+// queries scan. The pushes and the characters' steps are in scene_characters.cpp.
+#include "collision/scene.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "geometry/finite.hpp"
+#include "scene/frame.hpp"
+
+namespace collision {
+
+namespace {
+
+using detail::finite;
+
+Pose checked(const Pose& pose, const char* what) {
+  const glm::quat& q = pose.rotation;
+  const float len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+  if (!finite(pose.position) || !std::isfinite(len) || !(len > 1e-6f)) {
+    throw std::invalid_argument(std::string("scene: ") + what + ": position and rotation must be finite, rotation non-zero");
+  }
+  Pose out = pose;
+  out.rotation = q / len;
+  return out;
+}
+
+Aabb bounds_at(const World& mesh, const Pose& pose) {
+  if (mesh.solid_triangle_count() == 0) return Aabb{};  // empty: overlaps nothing
+  return detail::world_box(detail::Frame(pose), mesh.bounds());
+}
+
+}  // namespace
+
+TriangleMesh scene_box_mesh(const glm::vec3& h) {
+  std::vector<glm::vec3> p;
+  for (int i = 0; i < 8; ++i) p.emplace_back(i & 1 ? h.x : -h.x, i & 2 ? h.y : -h.y, i & 4 ? h.z : -h.z);
+  // Corners by bits (x 1, y 2, z 4); each face's two triangles wound outward.
+  const std::vector<glm::uvec3> idx = {{0, 4, 6}, {0, 6, 2}, {1, 3, 7}, {1, 7, 5},   // -x, +x
+                                       {0, 1, 5}, {0, 5, 4}, {2, 6, 7}, {2, 7, 3},   // -y, +y
+                                       {0, 2, 3}, {0, 3, 1}, {4, 5, 7}, {4, 7, 6}};  // -z, +z
+  return make_mesh(std::move(p), idx);
+}
+
+Scene::Scene(std::shared_ptr<const World> level)
+    : level_(level ? std::move(level) : std::make_shared<const World>(TriangleMesh{})) {
+  touch();
+}
+
+void Scene::touch() { version_ = detail::next_world_id(); }
+
+SceneInstance& Scene::live(std::uint32_t id, const char* what) {
+  if (id >= instances_.size() || !instances_[id].alive) {
+    throw std::invalid_argument(std::string("scene: ") + what + ": no instance " + std::to_string(id));
+  }
+  return instances_[id];
+}
+
+const SceneInstance& Scene::instance(std::uint32_t id) const {
+  return const_cast<Scene*>(this)->live(id, "instance");
+}
+
+std::uint32_t Scene::add_mesh(std::shared_ptr<const World> mesh, const Pose& pose) {
+  if (!mesh) throw std::invalid_argument("scene: add_mesh: null mesh");
+  if (instances_.size() >= kCharacterInstance) throw std::invalid_argument("scene: add_mesh: too many instances");
+  SceneInstance in;
+  in.pose = checked(pose, "add_mesh pose");
+  in.world_bounds = bounds_at(*mesh, in.pose);
+  in.mesh = std::move(mesh);
+  instances_.push_back(std::move(in));
+  touch();
+  return static_cast<std::uint32_t>(instances_.size() - 1);
+}
+
+std::uint32_t Scene::add_box(const glm::vec3& half_extents, const Pose& pose) {
+  if (const char* why = body_domain_error(Body::box(half_extents))) {
+    throw std::invalid_argument(std::string("scene: add_box half_extents: ") + why);
+  }
+  const std::uint32_t id = add_mesh(std::make_shared<const World>(scene_box_mesh(half_extents)), pose);
+  instances_[id].is_box = true;
+  instances_[id].half_extents = half_extents;
+  return id;
+}
+
+void Scene::remove(std::uint32_t id) {
+  SceneInstance& in = live(id, "remove");
+  in.alive = false;
+  in.mesh.reset();
+  in.world_bounds = Aabb{};
+  touch();
+}
+
+void Scene::set_pose(std::uint32_t id, const Pose& pose) {
+  SceneInstance& in = live(id, "set_pose");
+  in.pose = checked(pose, "set_pose");
+  in.world_bounds = bounds_at(*in.mesh, in.pose);
+  touch();
+}
+
+void Scene::set_velocity(std::uint32_t id, const glm::vec3& velocity, const glm::vec3& angular_velocity) {
+  SceneInstance& in = live(id, "set_velocity");
+  if (!finite(velocity) || !finite(angular_velocity)) {
+    throw std::invalid_argument("scene: set_velocity: velocities must be finite");
+  }
+  in.velocity = velocity;
+  in.angular_velocity = angular_velocity;
+}
+
+glm::vec3 Scene::point_velocity(std::uint32_t id, const glm::vec3& p) const {
+  const SceneInstance& in = instance(id);
+  return in.velocity + glm::cross(in.angular_velocity, p - in.pose.position);
+}
+
+void Scene::advance(float dt) {
+  if (!std::isfinite(dt) || dt < 0.0f) throw std::invalid_argument("scene: advance: dt must be finite and >= 0");
+  if (dt == 0.0f) return;
+  bool moved = false;
+  for (std::uint32_t id = 0; id < instances_.size(); ++id) {
+    SceneInstance& in = instances_[id];
+    in.blocked = false;
+    if (!in.alive || (in.velocity == glm::vec3(0.0f) && in.angular_velocity == glm::vec3(0.0f))) continue;
+    const Pose before = in.pose;
+    in.pose.position += in.velocity * dt;
+    const float w = glm::length(in.angular_velocity);
+    if (w > 0.0f) {
+      // The exact rotation by w dt about the axis (not a first-order step): a point turns on
+      // its circle.
+      const glm::dquat turn = glm::angleAxis(static_cast<double>(w) * dt, glm::dvec3(in.angular_velocity) / double(w));
+      in.pose.rotation = glm::quat(glm::normalize(turn * glm::dquat(before.rotation)));
+    }
+    in.world_bounds = bounds_at(*in.mesh, in.pose);
+    touch();
+    moved = true;
+    if (!push_characters(id, before, dt)) {
+      in.pose = before;  // Quake 3's G_MoverPush failing: the mover stays where it was
+      in.world_bounds = bounds_at(*in.mesh, in.pose);
+      in.blocked = true;
+      touch();
+    }
+  }
+  if (moved) refresh_characters();
+}
+
+}  // namespace collision

@@ -1,0 +1,98 @@
+// Movers against characters (Quake 3's G_MoverPush): a door closing on a standing character
+// pushes it ahead without ever overlapping it; a character between a closing door and a wall
+// is reported blocked, the door stops, and neither ends inside the other or the wall.
+#include <gtest/gtest.h>
+
+#include "scene_fixtures.hpp"
+
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+
+// A floor (top at y = 0); a door 0.2 thick, 2 high, face at x = 0.9 closing along -x at 1 m/s
+// on a sphere (r 0.3, skin 0.02) standing at the origin: from frame 36 on it is pushed; after
+// 60 frames the door's face is at -0.1 and the character's centre 0.3 to 0.32 + 1/60 beyond it,
+// never overlapping the door, on the floor throughout.
+TEST(SceneMovers, DoorClosingOnAStandingCharacterPushesItWithoutOverlap) {
+  collision::Scene scene(prism_test::boxes_level({{{0.0f, -0.5f, 0.0f}, {20.0f, 0.5f, 20.0f}}}));
+  const std::uint32_t door = scene.add_box({0.1f, 1.0f, 1.0f}, {{1.0f, 1.0f, 0.0f}});
+  scene.set_velocity(door, {-1.0f, 0.0f, 0.0f}, glm::vec3(0.0f));
+  const std::uint32_t ch = scene.add_character(collision::Body::sphere(0.3f), prism_test::sphere_params(0.02f),
+                                               prism_test::at({0.0f, 0.32f, 0.0f}));
+  int first_push = -1;
+  for (int frame = 1; frame <= 60; ++frame) {
+    scene.advance(kDt);
+    scene.update_character(ch, {}, kDt);
+    const collision::SceneCharacter& c = scene.character(ch);
+    ASSERT_FALSE(c.blocked) << frame;
+    ASSERT_FALSE(scene.instance(door).blocked) << frame;
+    ASSERT_EQ(c.state.ground, collision::GroundState::kOnGround) << frame;
+    ASSERT_GE(prism_test::gap_to(scene, ch, door), 0.0f) << frame;
+    if (first_push < 0 && c.state.position.x < -1e-4f) first_push = frame;
+  }
+  EXPECT_GE(first_push, 35);
+  EXPECT_LE(first_push, 38);
+  const float face = scene.instance(door).pose.position.x - 0.1f;
+  EXPECT_NEAR(face, -0.1f, 1e-4f);
+  const float x = scene.character(ch).state.position.x;
+  EXPECT_LE(x, face - 0.3f);
+  EXPECT_GE(x, face - 0.32f - 1.0f / 60.0f);
+}
+
+// The same door, the character 0.4 from a wall (the wall's face at x = -0.7): pushed against
+// the wall (its centre stops at -0.38 to -0.4, within a skin of the wall), then the push cannot be made:
+// the character and the door are reported blocked, the door stays where it was, and neither
+// the wall nor the door ever overlaps the character.
+TEST(SceneMovers, CharacterBetweenAClosingDoorAndAWallIsReportedBlockedAndNeverInsideEither) {
+  collision::Scene scene(prism_test::boxes_level({{{0.0f, -0.5f, 0.0f}, {20.0f, 0.5f, 20.0f}},
+                                                  {{-1.2f, 1.0f, 0.0f}, {0.5f, 1.0f, 20.0f}}}));
+  const std::uint32_t door = scene.add_box({0.1f, 1.0f, 1.0f}, {{1.0f, 1.0f, 0.0f}});
+  scene.set_velocity(door, {-1.0f, 0.0f, 0.0f}, glm::vec3(0.0f));
+  const std::uint32_t ch = scene.add_character(collision::Body::sphere(0.3f), prism_test::sphere_params(0.02f),
+                                               prism_test::at({0.0f, 0.32f, 0.0f}));
+  int blocked_frames = 0;
+  for (int frame = 1; frame <= 120; ++frame) {
+    scene.advance(kDt);
+    scene.update_character(ch, {}, kDt);
+    const collision::SceneCharacter& c = scene.character(ch);
+    ASSERT_GE(prism_test::gap_to(scene, ch, door), 0.0f) << frame;
+    ASSERT_GE(prism_test::gap_to(scene, ch, collision::kStaticLevel), 0.0f) << frame;
+    ASSERT_GE(c.state.position.x, -0.7f + 0.3f) << frame;
+    ASSERT_EQ(c.blocked, scene.instance(door).blocked) << frame;
+    blocked_frames += c.blocked;
+  }
+  // Free until the door meets the character (frame ~36), pushed to the wall (0.38 more: ~23
+  // frames), blocked from then on.
+  EXPECT_GE(blocked_frames, 55);
+  EXPECT_LE(blocked_frames, 65);
+  // One skin off the wall, or less where the door squeezes it (two skins do not fit): within
+  // [-0.4, -0.38], never in the wall.
+  EXPECT_LE(scene.character(ch).state.position.x, -0.38f + 1e-4f);
+  EXPECT_GE(scene.character(ch).state.position.x, -0.4f);
+  const float face = scene.instance(door).pose.position.x - 0.1f;
+  EXPECT_GE(face, scene.character(ch).state.position.x + 0.3f);
+  EXPECT_LE(face, scene.character(ch).state.position.x + 0.3f + 0.02f + 1.0f / 60.0f);
+}
+
+// A lift rising under a standing character carries it, and a ceiling over the lift stops both:
+// the character is blocked one skin under the ceiling, never in it.
+TEST(SceneMovers, LiftRisingUnderACeilingStopsBlockedWithTheCharacterOutOfTheCeiling) {
+  collision::Scene scene(prism_test::boxes_level({{{0.0f, 3.5f, 0.0f}, {20.0f, 0.5f, 20.0f}}}));  // ceiling at y = 3
+  const std::uint32_t lift = scene.add_box({2.0f, 0.5f, 2.0f}, {{0.0f, -0.5f, 0.0f}});
+  scene.set_velocity(lift, {0.0f, 2.0f, 0.0f}, glm::vec3(0.0f));
+  const std::uint32_t ch = scene.add_character(collision::Body::sphere(0.3f), prism_test::sphere_params(0.02f),
+                                               prism_test::at({0.0f, 0.32f, 0.0f}));
+  for (int frame = 1; frame <= 120; ++frame) {
+    scene.advance(kDt);
+    scene.update_character(ch, {}, kDt);
+    ASSERT_GE(prism_test::gap_to(scene, ch, collision::kStaticLevel), 0.0f) << frame;
+    ASSERT_GE(prism_test::gap_to(scene, ch, lift), 0.0f) << frame;
+  }
+  EXPECT_TRUE(scene.character(ch).blocked);
+  EXPECT_TRUE(scene.instance(lift).blocked);
+  // The character's top within a skin and a frame's rise of the ceiling.
+  EXPECT_GE(scene.character(ch).state.position.y, 3.0f - 0.3f - 0.02f - 2.0f / 60.0f);
+  EXPECT_LE(scene.character(ch).state.position.y, 3.0f - 0.3f);
+}
+
+}  // namespace
