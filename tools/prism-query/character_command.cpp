@@ -5,12 +5,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
 
 #include "collision/character.hpp"
 #include "prism_walks/start_points.hpp"
+#include "scene_file.hpp"
 
 namespace prism_query {
 
@@ -86,6 +88,18 @@ glm::vec3 start_point(const std::string& text) {
   }
 }
 
+// The contacts column: a static triangle as its index; in a scene, triangle T of instance N as
+// iN:T and character N as cN.
+void write_contact(const collision::Contact& c) {
+  if (c.instance == collision::kStaticLevel) {
+    std::printf("%u", c.triangle);
+  } else if (c.instance >= collision::kCharacterInstance) {
+    std::printf("c%u", c.instance - collision::kCharacterInstance);
+  } else {
+    std::printf("i%u:%u", c.instance, c.triangle);
+  }
+}
+
 const char* ground_name(collision::GroundState g) {
   switch (g) {
     case collision::GroundState::kOnGround: return "on_ground";
@@ -130,9 +144,22 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
     if (const std::string why = setup_args::skin_error(*flags.skin, body); !why.empty()) throw InputError(why);
   }
   const std::vector<Segment> script = read_script(a.script);
-  const LoadedWorld lw = load(c);
+  // A scene file (*.json) in place of a level: its level, instances and characters
+  // (scene_file.hpp), stepped with the scripted character; otherwise the level alone.
+  const bool scene_mode = is_scene_file(c.level);
+  SceneFile scene_file;
+  BuiltScene built;
+  std::optional<LoadedWorld> plain;
+  if (scene_mode) {
+    scene_file = read_scene_file(c.level);
+    built = build_scene(scene_file, c.patch_level);
+  } else {
+    plain.emplace(load(c));
+  }
+  const collision::io::Level& level = scene_mode ? built.level : plain->level;
+  const collision::World& world = scene_mode ? built.scene->level() : plain->world;
   collision::CharacterParams params;
-  params.up = resolve_up(m, lw.level);
+  params.up = resolve_up(m, level);
   body.axis = params.up;  // a capsule's axis
   params.move.method = method;
   params.move.max_iterations = m.max_iterations;
@@ -141,9 +168,15 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
   const float dt = 1.0f / a.hz;
   collision::CharacterState state;
   state.position = a.start.empty()
-                       ? prism_walks::start_points(lw.level, lw.world, body, params.up, 1, 1).front()
+                       ? prism_walks::start_points(level, world, body, params.up, 1, 1).front()
                        : start_point(a.start);
-  state = collision::refresh_contacts(lw.world, body, state, params);
+  std::uint32_t me = 0;
+  if (scene_mode) {
+    me = built.scene->add_character(body, params, state);
+    state = built.scene->character(me).state;
+  } else {
+    state = collision::refresh_contacts(world, body, state, params);
+  }
   if (c.stats) {
     std::fprintf(stderr,
                  "character: start %.9g,%.9g,%.9g, dt %.9g s, gravity %.9g, jump speed %.9g, max slope %.9g, "
@@ -163,7 +196,14 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
       in.velocity = s.velocity;
       in.jump = s.jump && i == 0;
       try {
-        state = collision::step_character(lw.world, body, state, in, dt, params);
+        if (scene_mode) {
+          apply_keys(scene_file, *built.scene, static_cast<float>(static_cast<double>(frame) * dt));
+          built.scene->advance(dt);
+          built.scene->update_character(me, in, dt);
+          state = built.scene->character(me).state;
+        } else {
+          state = collision::step_character(world, body, state, in, dt, params);
+        }
       } catch (const std::invalid_argument& e) {  // a move outside the input domain: say where
         throw InputError("frame " + std::to_string(frame) + " (" + a.script + ":" + std::to_string(s.line) +
                          "): " + e.what());
@@ -175,7 +215,8 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
                   ground_name(state.ground), static_cast<double>(state.ground_normal.x),
                   static_cast<double>(state.ground_normal.y), static_cast<double>(state.ground_normal.z));
       for (std::size_t k = 0; k < state.contacts.size(); ++k) {
-        std::printf(k ? ";%u" : "%u", state.contacts[k].triangle);
+        if (k) std::fputc(';', stdout);
+        write_contact(state.contacts[k]);
       }
       std::fputc('\n', stdout);
     }

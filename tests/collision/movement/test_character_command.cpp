@@ -1,5 +1,6 @@
 // prism-query character: the public interface (flags, script lines, CSV columns) on a written
 // metre-scale scene: a floor y = 0 and a 45 degree ramp, Y up.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -113,4 +114,65 @@ TEST(CharacterCommand, BoxAndCapsuleRestOneSkinAboveTheFloorAtTheirHalfHeight) {
   }
   const CommandRun both = run("character " + mesh + " --script " + script + " --box 1,1,1 --capsule 1,1");
   EXPECT_NE(both.status, 0) << "one body at a time";
+}
+
+// prism-query character with a scene file (*.json) in place of the level: a lift (a box
+// instance with a key that stops it) carries the scripted character, which then walks into a
+// standing character; the contacts column names them iN:T and cN. A bad scene file is an
+// error naming the file and the key, exit status 1, no row written.
+namespace {
+
+// A floor y = 0 (the level, beside the scene file); a lift 2 x 0.5 x 2 at x = 5 rising at
+// 0.5 m/s until t = 1 s; a sphere standing at x = -2.
+std::string lift_scene() {
+  write("scene_floor.obj", "v -20 0 -20\nv 20 0 -20\nv 20 0 20\nv -20 0 20\nf 1 3 2\nf 1 4 3\n");
+  return write("lift_scene.json", R"({
+    "level": "scene_floor.obj",
+    "instances": [{"box": [1, 0.25, 1], "position": [5, 0.25, 0], "velocity": [0, 0.5, 0],
+                   "keys": [{"time": 1.0, "velocity": [0, 0, 0]}]}],
+    "characters": [{"sphere": 0.3, "skin": 0.02, "position": [-2, 0.32, 0]}]
+  })");
+}
+
+}  // namespace
+
+TEST(SceneFileCommand, CharacterRidesTheLiftThenWalksIntoTheStandingCharacterNamingBoth) {
+  const std::string scene = lift_scene();
+  const std::string script = write("lift.script", "90 0 0 0\n150 -4 0 0\n");
+  const CommandRun r =
+      run("character " + scene + " --script " + script + " --sphere 0.3 --up y --skin 0.02 --start 5,0.82,0");
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::stringstream lines(r.out);
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(lines, line);) rows.push_back(split(line, ','));
+  ASSERT_EQ(rows.size(), 240u);
+  // Frame 59: the lift has risen 0.5 (top at 1.0): the character one skin above it, on it.
+  EXPECT_NEAR(std::stof(rows[59][2]), 1.32f, 1e-3f);
+  EXPECT_EQ(rows[59][7], "on_ground");
+  for (const std::string& c : split(rows[59][11], ';')) EXPECT_EQ(c.rfind("i0:", 0), 0u) << c;
+  // Frame 89: the lift stopped at t = 1 s.
+  EXPECT_NEAR(std::stof(rows[89][2]), 1.32f, 1e-3f);
+  // The end: stopped by the standing character (both skins kept: centres 0.64 apart), on the floor.
+  EXPECT_NEAR(std::stof(rows[239][1]), -2.0f + 0.64f, 1e-3f);
+  EXPECT_NEAR(std::stof(rows[239][2]), 0.32f, 1e-4f);
+  const std::vector<std::string> last = split(rows[239][11], ';');
+  EXPECT_NE(std::find(last.begin(), last.end(), "c0"), last.end()) << rows[239][11];
+}
+
+TEST(SceneFileCommand, BadSceneFileIsAnErrorNamingTheFileAndTheKey) {
+  const std::string script = write("still.script", "1 0 0 0\n");
+  const std::string bad = write("bad_scene.json", R"({"instances": [{"box": [1, -1, 1]}]})");
+  CommandRun r = run("character " + bad + " --script " + script + " --sphere 0.3 --up y --start 0,1,0");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("bad_scene.json: instances[0].box:"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.rfind("prism-query: ", 0), 0u) << r.out;  // the error alone: no row written
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  const std::string unknown = write("unknown_scene.json", R"({"instances": [{"box": [1, 1, 1], "spin": 2}]})");
+  r = run("character " + unknown + " --script " + script + " --sphere 0.3 --up y --start 0,1,0");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("unknown_scene.json: instances[0]: unknown key 'spin'"), std::string::npos) << r.out;
+  const std::string broken = write("broken_scene.json", "{\"instances\": [");
+  r = run("character " + broken + " --script " + script + " --sphere 0.3 --up y --start 0,1,0");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("broken_scene.json: not JSON"), std::string::npos) << r.out;
 }

@@ -1,0 +1,194 @@
+// Scene files (scene_file.hpp): read with nlohmann-json, every value checked, every error
+// naming the file and the key.
+#include "scene_file.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "collision/body.hpp"
+#include "query_csv.hpp"
+
+namespace prism_query {
+
+namespace {
+
+using nlohmann::json;
+
+struct Reader {
+  std::string file;
+
+  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
+    throw InputError(file + ": " + key + ": " + what);
+  }
+  float number(const json& j, const std::string& key) const {
+    if (!j.is_number()) fail(key, "expected a number");
+    const double v = j.get<double>();
+    if (!std::isfinite(v) || std::fabs(v) > 1e30) fail(key, "is not a finite number");
+    return static_cast<float>(v);
+  }
+  glm::vec3 vec3(const json& j, const std::string& key) const {
+    if (!j.is_array() || j.size() != 3) fail(key, "expected [x, y, z]");
+    return {number(j[0], key + "[0]"), number(j[1], key + "[1]"), number(j[2], key + "[2]")};
+  }
+  std::string path(const json& j, const std::string& key) const {
+    if (!j.is_string() || j.get<std::string>().empty()) fail(key, "expected a file name");
+    const std::filesystem::path p = j.get<std::string>();
+    return p.is_absolute() ? p.string() : (std::filesystem::path(file).parent_path() / p).string();
+  }
+  void only(const json& j, const std::string& key, std::initializer_list<const char*> known) const {
+    if (!j.is_object()) fail(key, "expected an object");
+    for (const auto& [name, value] : j.items()) {
+      if (std::none_of(known.begin(), known.end(), [&](const char* k) { return name == k; })) {
+        fail(key, "unknown key '" + name + "'");
+      }
+    }
+  }
+  collision::Body body(const json& c, const std::string& key) const {
+    std::vector<collision::Body> found;
+    if (c.contains("sphere")) found.push_back(collision::Body::sphere(number(c["sphere"], key + ".sphere")));
+    if (c.contains("ellipsoid")) found.push_back(collision::Body::ellipsoid(vec3(c["ellipsoid"], key + ".ellipsoid")));
+    if (c.contains("box")) found.push_back(collision::Body::box(vec3(c["box"], key + ".box")));
+    if (c.contains("capsule")) {
+      const json& k = c["capsule"];
+      if (!k.is_array() || k.size() != 2) fail(key + ".capsule", "expected [radius, half height]");
+      found.push_back(collision::Body::capsule(number(k[0], key + ".capsule[0]"), number(k[1], key + ".capsule[1]"),
+                                               glm::vec3(0, 1, 0)));
+    }
+    if (found.size() != 1) fail(key, "expected one of sphere, capsule, box, ellipsoid");
+    if (const char* why = collision::body_domain_error(found[0])) fail(key, why);
+    return found[0];
+  }
+};
+
+}  // namespace
+
+bool is_scene_file(const std::string& spec) {
+  return spec.size() > 5 && spec.compare(spec.size() - 5, 5, ".json") == 0;
+}
+
+SceneFile read_scene_file(const std::string& path) {
+  const Reader r{path};
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read scene file " + path);
+  json j;
+  try {
+    j = json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw InputError(path + ": not JSON: " + e.what());
+  }
+  r.only(j, "scene", {"level", "instances", "characters"});
+  SceneFile f;
+  f.path = path;
+  if (j.contains("level")) {
+    if (!j["level"].is_string()) r.fail("level", "expected a level spec");
+    // A file beside the scene file is taken there; anything else (a map name) as given.
+    const std::string spec = j["level"].get<std::string>();
+    const std::string beside = r.path(j["level"], "level");
+    f.level = std::filesystem::exists(beside) ? beside : spec;
+  }
+  const json empty = json::array();
+  const json& insts = j.contains("instances") ? j["instances"] : empty;
+  if (!insts.is_array()) r.fail("instances", "expected an array");
+  for (std::size_t i = 0; i < insts.size(); ++i) {
+    const std::string key = "instances[" + std::to_string(i) + "]";
+    const json& o = insts[i];
+    r.only(o, key, {"box", "mesh", "position", "rotation", "velocity", "angular_velocity", "keys"});
+    SceneInstanceSpec s;
+    if (o.contains("box") == o.contains("mesh")) r.fail(key, "expected one of box, mesh");
+    if (o.contains("box")) {
+      s.box = r.vec3(o["box"], key + ".box");
+      if (const char* why = collision::body_domain_error(collision::Body::box(*s.box))) r.fail(key + ".box", why);
+    } else {
+      s.mesh = r.path(o["mesh"], key + ".mesh");
+    }
+    if (o.contains("position")) s.pose.position = r.vec3(o["position"], key + ".position");
+    if (o.contains("rotation")) {
+      const json& q = o["rotation"];
+      if (!q.is_array() || q.size() != 4) r.fail(key + ".rotation", "expected [x, y, z, w]");
+      glm::quat rot(r.number(q[3], key + ".rotation[3]"), r.number(q[0], key + ".rotation[0]"),
+                    r.number(q[1], key + ".rotation[1]"), r.number(q[2], key + ".rotation[2]"));
+      if (!(glm::length(rot) > 1e-6f)) r.fail(key + ".rotation", "is zero: expected a unit quaternion");
+      s.pose.rotation = glm::normalize(rot);
+    }
+    if (o.contains("velocity")) s.velocity = r.vec3(o["velocity"], key + ".velocity");
+    if (o.contains("angular_velocity")) s.angular_velocity = r.vec3(o["angular_velocity"], key + ".angular_velocity");
+    const json& keys = o.contains("keys") ? o["keys"] : empty;
+    if (!keys.is_array()) r.fail(key + ".keys", "expected an array");
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      const std::string kk = key + ".keys[" + std::to_string(k) + "]";
+      r.only(keys[k], kk, {"time", "velocity", "angular_velocity"});
+      SceneKey sk;
+      if (!keys[k].contains("time")) r.fail(kk, "needs a time");
+      sk.time = r.number(keys[k]["time"], kk + ".time");
+      if (sk.time < 0.0f) r.fail(kk + ".time", "is negative");
+      if (keys[k].contains("velocity")) sk.velocity = r.vec3(keys[k]["velocity"], kk + ".velocity");
+      if (keys[k].contains("angular_velocity")) sk.angular_velocity = r.vec3(keys[k]["angular_velocity"], kk + ".angular_velocity");
+      s.keys.push_back(sk);
+    }
+    std::stable_sort(s.keys.begin(), s.keys.end(), [](const SceneKey& a, const SceneKey& b) { return a.time < b.time; });
+    f.instances.push_back(s);
+  }
+  const json& chars = j.contains("characters") ? j["characters"] : empty;
+  if (!chars.is_array()) r.fail("characters", "expected an array");
+  for (std::size_t i = 0; i < chars.size(); ++i) {
+    const std::string key = "characters[" + std::to_string(i) + "]";
+    r.only(chars[i], key, {"sphere", "capsule", "box", "ellipsoid", "skin", "position"});
+    SceneCharacterSpec c;
+    c.body = r.body(chars[i], key);
+    if (chars[i].contains("skin")) {
+      c.skin = r.number(chars[i]["skin"], key + ".skin");
+      if (!(*c.skin >= 0.0f && *c.skin < c.body.min_radius())) r.fail(key + ".skin", "must be in [0, the body's smallest radius)");
+    }
+    if (!chars[i].contains("position")) r.fail(key, "needs a position");
+    c.position = r.vec3(chars[i]["position"], key + ".position");
+    f.characters.push_back(c);
+  }
+  return f;
+}
+
+BuiltScene build_scene(const SceneFile& f, int patch_level) {
+  BuiltScene b;
+  collision::io::LoadOptions options;
+  options.patch_level = patch_level;
+  if (!f.level.empty()) b.level = collision::io::load_level(f.level, options);
+  b.scene = std::make_unique<collision::Scene>(std::make_shared<const collision::World>(b.level.mesh));
+  for (std::size_t i = 0; i < f.instances.size(); ++i) {
+    const SceneInstanceSpec& s = f.instances[i];
+    const std::uint32_t id = s.box ? b.scene->add_box(*s.box, s.pose)
+                                   : b.scene->add_mesh(std::make_shared<const collision::World>(
+                                                           collision::io::load_level(s.mesh, options).mesh),
+                                                       s.pose);
+    b.scene->set_velocity(id, s.velocity, s.angular_velocity);
+  }
+  for (const SceneCharacterSpec& c : f.characters) {
+    collision::CharacterParams p;
+    p.up = b.level.up;
+    collision::Body body = c.body;
+    if (body.shape == collision::Shape::kCapsule) body.axis = p.up;
+    p.move.skin_width = c.skin;
+    collision::CharacterState s;
+    s.position = c.position;
+    b.scene->add_character(body, p, s);
+  }
+  return b;
+}
+
+void apply_keys(const SceneFile& f, collision::Scene& scene, float t) {
+  for (std::size_t i = 0; i < f.instances.size(); ++i) {
+    const SceneInstanceSpec& s = f.instances[i];
+    if (s.keys.empty()) continue;
+    glm::vec3 v = s.velocity, w = s.angular_velocity;
+    for (const SceneKey& k : s.keys) {
+      if (k.time > t) break;
+      if (k.velocity) v = *k.velocity;
+      if (k.angular_velocity) w = *k.angular_velocity;
+    }
+    scene.set_velocity(static_cast<std::uint32_t>(i), v, w);
+  }
+}
+
+}  // namespace prism_query

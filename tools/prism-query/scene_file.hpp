@@ -1,0 +1,68 @@
+#pragma once
+// A scene file (*.json) in place of a level: the level, moving instances and standing
+// characters (issue 40's format):
+//   {"level": "oa_dm1",
+//    "instances": [{"box": [HX, HY, HZ] | "mesh": "door.obj", "position": [X, Y, Z],
+//                   "rotation": [X, Y, Z, W], "velocity": [...], "angular_velocity": [...],
+//                   "keys": [{"time": T, "velocity": [...], "angular_velocity": [...]}]}],
+//    "characters": [{"sphere": R | "capsule": [R, HALF] | "box": [...] | "ellipsoid": [...],
+//                    "skin": S, "position": [X, Y, Z]}]}
+// `level` is optional (a scene of instances alone, Y up); rotation defaults to identity,
+// velocities to zero; a key replaces the velocities it names from its time (seconds) on.
+// Paths are relative to the scene file's folder, or absolute.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec3.hpp>
+
+#include "collision/scene.hpp"
+#include "collision_io/level.hpp"
+
+namespace prism_query {
+
+struct SceneKey {
+  float time = 0.0f;
+  std::optional<glm::vec3> velocity, angular_velocity;
+};
+
+struct SceneInstanceSpec {
+  std::optional<glm::vec3> box;  ///< half extents, or
+  std::string mesh;              ///< a mesh file (resolved path)
+  collision::Pose pose;
+  glm::vec3 velocity{0.0f}, angular_velocity{0.0f};
+  std::vector<SceneKey> keys;  ///< by time
+};
+
+struct SceneCharacterSpec {
+  collision::Body body;
+  std::optional<float> skin;
+  glm::vec3 position{0.0f};
+};
+
+struct SceneFile {
+  std::string path;
+  std::string level;  ///< resolved spec, or empty
+  std::vector<SceneInstanceSpec> instances;
+  std::vector<SceneCharacterSpec> characters;
+};
+
+/// Whether a level argument names a scene file (ends in .json).
+bool is_scene_file(const std::string& spec);
+/// Reads and checks a scene file. @throws InputError "<file>: <key>: <what is wrong>".
+SceneFile read_scene_file(const std::string& path);
+
+/// The scene's level, instances and standing characters (their parameters: `up`, skin as
+/// given). Instance ids are the file's order; character ids too.
+struct BuiltScene {
+  collision::io::Level level;
+  std::unique_ptr<collision::Scene> scene;
+};
+BuiltScene build_scene(const SceneFile& f, int patch_level);
+
+/// Sets each instance's velocities to what its keys say at time `t` (seconds).
+void apply_keys(const SceneFile& f, collision::Scene& scene, float t);
+
+}  // namespace prism_query
