@@ -1,0 +1,130 @@
+// bench_scene: the Scene (collision/scene.hpp) on a real map with 1,000 moving instances
+// (crates: boxes of 12 triangles; doors: boxes with faces subdivided into 48 to 192 triangles),
+// every one moving (linear and angular velocity) every step:
+//   update   the cost of Scene::advance per step (integration, the instances' world boxes,
+//            no characters), on one core
+//   queries  rays and sphere sweeps per second, the static World alone and the Scene
+// Usage: bench_scene [MAP] [--instances N] [--steps N] [--queries N]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <glm/geometric.hpp>
+
+#include "collision/scene.hpp"
+#include "collision_io/level.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A box of half extents h whose six faces are g x g grids (12 g^2 triangles).
+collision::TriangleMesh grid_box(const glm::vec3& h, int g) {
+  std::vector<glm::vec3> p;
+  std::vector<glm::uvec3> idx;
+  for (int axis = 0; axis < 3; ++axis) {
+    for (int side = -1; side <= 1; side += 2) {
+      const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+      const auto base = static_cast<std::uint32_t>(p.size());
+      for (int i = 0; i <= g; ++i) {
+        for (int j = 0; j <= g; ++j) {
+          glm::vec3 x(0.0f);
+          x[axis] = static_cast<float>(side) * h[axis];
+          x[u] = h[u] * (2.0f * static_cast<float>(i) / static_cast<float>(g) - 1.0f);
+          x[v] = h[v] * (2.0f * static_cast<float>(j) / static_cast<float>(g) - 1.0f);
+          p.push_back(x);
+        }
+      }
+      for (int i = 0; i < g; ++i) {
+        for (int j = 0; j < g; ++j) {
+          const std::uint32_t a = base + static_cast<std::uint32_t>(i * (g + 1) + j), b = a + 1,
+                              c = a + static_cast<std::uint32_t>(g + 1), d = c + 1;
+          idx.emplace_back(a, c, d);
+          idx.emplace_back(a, d, b);
+        }
+      }
+    }
+  }
+  return collision::make_mesh(p, idx);
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string map = "oa_dm1";
+  long instances = 1000, steps = 600, queries = 20000;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const auto value = [&]() {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "bench_scene: %s needs a value\n", a.c_str());
+        std::exit(1);
+      }
+      return std::max(1L, std::strtol(argv[++i], nullptr, 10));
+    };
+    if (a == "--instances") instances = value();
+    else if (a == "--steps") steps = value();
+    else if (a == "--queries") queries = value();
+    else map = a;
+  }
+  try {
+    const collision::io::Level level = collision::io::load_level(map);
+    auto world = std::make_shared<const collision::World>(level.mesh);
+    collision::Scene scene(world);
+    std::vector<std::shared_ptr<const collision::World>> doors;
+    for (int g = 2; g <= 4; ++g) doors.push_back(std::make_shared<const collision::World>(grid_box({48, 64, 4}, g)));
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f), s(-1.0f, 1.0f);
+    const collision::Aabb b = world->bounds();
+    std::size_t triangles = 0;
+    for (long i = 0; i < instances; ++i) {
+      const collision::Pose pose{b.min + glm::vec3(u(rng), u(rng), u(rng)) * (b.max - b.min),
+                                 glm::normalize(glm::quat(s(rng), s(rng), s(rng), s(rng)))};
+      const std::uint32_t id = i % 2 == 0 ? scene.add_box(glm::vec3(16.0f + 16.0f * u(rng)), pose)
+                                          : scene.add_mesh(doors[static_cast<std::size_t>(i / 2) % doors.size()], pose);
+      scene.set_velocity(id, glm::vec3(s(rng), s(rng), s(rng)) * 50.0f, glm::vec3(s(rng), s(rng), s(rng)));
+      triangles += scene.instance(id).mesh->solid_triangle_count();
+    }
+    std::printf("bench_scene %s: %zu level triangles, %ld instances (%zu triangles), all moving\n", map.c_str(),
+                world->solid_triangle_count(), instances, triangles);
+    std::vector<double> per_step;
+    for (long k = 0; k < steps; ++k) {
+      const auto t0 = Clock::now();
+      scene.advance(1.0f / 60.0f);
+      per_step.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+    }
+    std::printf("update: advance(1/60) median %.1f us a step, best %.1f us (%ld steps)\n", median(per_step),
+                *std::min_element(per_step.begin(), per_step.end()), steps);
+    std::vector<glm::vec3> from(static_cast<std::size_t>(queries)), delta(from.size());
+    for (std::size_t i = 0; i < from.size(); ++i) {
+      from[i] = b.min + glm::vec3(u(rng), u(rng), u(rng)) * (b.max - b.min);
+      delta[i] = glm::vec3(s(rng), s(rng), s(rng)) * 148.0f;
+    }
+    const auto rate = [&](const char* what, auto&& query) {
+      std::size_t hits = 0;
+      const auto t0 = Clock::now();
+      for (std::size_t i = 0; i < from.size(); ++i) hits += query(from[i], delta[i]);
+      const double sec = std::chrono::duration<double>(Clock::now() - t0).count();
+      std::printf("%-28s %10.0f /s  (%.0f ns each, %zu hits)\n", what, double(from.size()) / sec,
+                  1e9 * sec / double(from.size()), hits);
+    };
+    const collision::Body sphere = collision::Body::sphere(16.0f);
+    rate("ray, static World", [&](auto& o, auto& d) { return collision::raycast(*world, o, d).hit; });
+    rate("ray, Scene", [&](auto& o, auto& d) { return collision::raycast(scene, o, d).hit; });
+    rate("sphere sweep, static World", [&](auto& o, auto& d) { return collision::sweep(*world, sphere, o, d).hit; });
+    rate("sphere sweep, Scene", [&](auto& o, auto& d) { return collision::sweep(scene, sphere, o, d).hit; });
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_scene: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
