@@ -20,6 +20,7 @@ struct Frame {
   glm::dvec3 p;  // the instance's position
 
   explicit Frame(const Pose& pose) : r(glm::mat3_cast(glm::dquat(pose.rotation))), p(pose.position) {}
+  explicit Frame(const SceneInstance& in) : r(in.rotation_matrix), p(in.pose.position) {}
 
   glm::dvec3 to_world(const glm::dvec3& local) const { return r * local + p; }
   glm::dvec3 to_local(const glm::dvec3& world) const { return glm::transpose(r) * (world - p); }

@@ -29,9 +29,12 @@ Pose checked(const Pose& pose, const char* what) {
   return out;
 }
 
-Aabb bounds_at(const World& mesh, const Pose& pose) {
-  if (mesh.solid_triangle_count() == 0) return Aabb{};  // empty: overlaps nothing
-  return detail::world_box(detail::Frame(pose), mesh.bounds());
+// The instance's derived parts at its pose: its rotation matrix and its world box.
+void place(SceneInstance& in) {
+  in.rotation_matrix = glm::mat3_cast(glm::dquat(in.pose.rotation));
+  in.world_bounds = in.mesh->solid_triangle_count() == 0
+                        ? Aabb{}  // empty: overlaps nothing
+                        : detail::turned_box(in.rotation_matrix, glm::dvec3(in.pose.position), in.mesh->bounds());
 }
 
 }  // namespace
@@ -69,8 +72,8 @@ std::uint32_t Scene::add_mesh(std::shared_ptr<const World> mesh, const Pose& pos
   if (instances_.size() >= kCharacterInstance) throw std::invalid_argument("scene: add_mesh: too many instances");
   SceneInstance in;
   in.pose = checked(pose, "add_mesh pose");
-  in.world_bounds = bounds_at(*mesh, in.pose);
   in.mesh = std::move(mesh);
+  place(in);
   instances_.push_back(std::move(in));
   touch();
   return static_cast<std::uint32_t>(instances_.size() - 1);
@@ -97,7 +100,7 @@ void Scene::remove(std::uint32_t id) {
 void Scene::set_pose(std::uint32_t id, const Pose& pose) {
   SceneInstance& in = live(id, "set_pose");
   in.pose = checked(pose, "set_pose");
-  in.world_bounds = bounds_at(*in.mesh, in.pose);
+  place(in);
   touch();
 }
 
@@ -132,17 +135,17 @@ void Scene::advance(float dt) {
       const glm::dquat turn = glm::angleAxis(static_cast<double>(w) * dt, glm::dvec3(in.angular_velocity) / double(w));
       in.pose.rotation = glm::quat(glm::normalize(turn * glm::dquat(before.rotation)));
     }
-    in.world_bounds = bounds_at(*in.mesh, in.pose);
-    touch();
+    place(in);
     moved = true;
-    if (!push_characters(id, before, dt)) {
+    if (!characters_.empty() && !push_characters(id, before, dt)) {
       in.pose = before;  // Quake 3's G_MoverPush failing: the mover stays where it was
-      in.world_bounds = bounds_at(*in.mesh, in.pose);
+      place(in);
       in.blocked = true;
-      touch();
     }
   }
-  if (moved) refresh_characters();
+  if (!moved) return;
+  touch();
+  refresh_characters();
 }
 
 }  // namespace collision

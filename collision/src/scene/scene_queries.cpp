@@ -43,6 +43,46 @@ bool skip(const SceneView& v, std::uint32_t id, const SceneInstance& in, const A
   return id == v.ignore_instance || !in.alive || !in.world_bounds.overlaps(box);
 }
 
+// When the point o + t d, t in [0, 1], enters box `b` grown by `g` (slabs, in double, the box
+// grown by a further 2^-20 of the magnitudes so that rounding never culls a hit), or 2 when it
+// does not: an instance entered only after the best hit so far cannot beat it.
+double entry_time(const Aabb& b, const glm::vec3& g, const glm::vec3& o, const glm::vec3& d) {
+  double t0 = 0.0, t1 = 1.0;
+  for (int i = 0; i < 3; ++i) {
+    const double m = 0x1p-20 * (std::fabs(double(b.min[i])) + std::fabs(double(b.max[i])) + std::fabs(double(o[i])) +
+                                std::fabs(double(d[i])) + double(g[i]));
+    const double lo = double(b.min[i]) - g[i] - m, hi = double(b.max[i]) + g[i] + m;
+    if (d[i] == 0.0f) {
+      if (o[i] < lo || o[i] > hi) return 2.0;
+      continue;
+    }
+    double a0 = (lo - o[i]) / d[i], a1 = (hi - o[i]) / d[i];
+    if (a0 > a1) std::swap(a0, a1);
+    t0 = std::max(t0, a0);
+    t1 = std::min(t1, a1);
+    if (t0 > t1) return 2.0;
+  }
+  return t0;
+}
+
+// The instances the move o + t d (a body of half size g) may meet, nearest entry first.
+const std::vector<std::pair<double, std::uint32_t>>& entered(const SceneView& v, const glm::vec3& g,
+                                                             const glm::vec3& o, const glm::vec3& d) {
+  thread_local std::vector<std::pair<double, std::uint32_t>> out;
+  out.clear();
+  Aabb box;
+  box.min = glm::min(o, o + d) - g;
+  box.max = glm::max(o, o + d) + g;
+  const std::vector<SceneInstance>& insts = v.scene->instances();
+  for (std::uint32_t id = 0; id < insts.size(); ++id) {
+    if (skip(v, id, insts[id], box)) continue;
+    const double t = entry_time(insts[id].world_bounds, g, o, d);
+    if (t <= 1.0) out.emplace_back(t, id);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 // An ellipsoid's gap is culled with the reach grown by its aspect, as find_contacts does.
 float cull_reach(const Body& body, float reach) {
   if (body.shape != Shape::kEllipsoid || body.is_sphere()) return reach;
@@ -64,7 +104,22 @@ SweepHit sweep_instance(const Scene& scene, std::uint32_t id, const Body& body, 
   const SceneInstance& in = scene.instances()[id];
   SweepHit best;
   if (!in.alive || !in.world_bounds.overlaps(body_box(body, center, center + delta, 0.0f))) return best;
-  const Frame f(in.pose);
+  const Frame f(in);
+  if (body.is_sphere() || body.shape == Shape::kCapsule) {
+    // A rotation leaves a sphere a sphere and a capsule a capsule (its axis turned): the query
+    // goes into the instance's frame and its own BVH answers (CM_TransformedBoxTrace).
+    const glm::dmat3 rt = glm::transpose(f.r);
+    Body local = body;
+    local.axis = glm::vec3(rt * glm::dvec3(body.axis));
+    SweepHit h = collision::sweep(*in.mesh, local, glm::vec3(f.to_local(glm::dvec3(center))),
+                                  glm::vec3(rt * glm::dvec3(delta)), options);
+    if (h.hit) {
+      h.point = f.point(h.point);
+      h.normal = glm::vec3(glm::normalize(f.r * glm::dvec3(h.normal)));
+      h.instance = id;
+    }
+    return h;
+  }
   for (std::uint32_t t : candidates(in, f, body_box(body, center, center + delta, 0.0f))) {
     SweepHit h = sweep_triangle(f.triangle(in.mesh->mesh().triangle(t)), body, center, delta, options, t);
     h.instance = id;
@@ -77,10 +132,8 @@ SweepHit scene_sweep(const SceneView& v, const Body& body, const glm::vec3& cent
                      const SweepOptions& options) {
   SweepHit best = collision::sweep(v.scene->level(), body, center, delta, options);
   if (best.invalid_input) return best;
-  const Aabb box = body_box(body, center, center + delta, 0.0f);
-  const std::vector<SceneInstance>& insts = v.scene->instances();
-  for (std::uint32_t id = 0; id < insts.size(); ++id) {
-    if (skip(v, id, insts[id], box)) continue;
+  for (const auto& [entry, id] : entered(v, body.half_size(), center, delta)) {
+    if (best.hit && entry > double(best.toi)) break;
     const SweepHit h = sweep_instance(*v.scene, id, body, center, delta, options);
     if (scene_better(h, best)) best = h;
   }
@@ -106,14 +159,11 @@ RayHit scene_raycast(const SceneView& v, const glm::vec3& origin, const glm::vec
     best = h;
     best.instance = instance;
   };
-  Aabb box;
-  box.min = glm::min(origin, origin + delta);
-  box.max = glm::max(origin, origin + delta);
   const std::vector<SceneInstance>& insts = v.scene->instances();
-  for (std::uint32_t id = 0; id < insts.size(); ++id) {
-    if (skip(v, id, insts[id], box)) continue;
+  for (const auto& [entry, id] : entered(v, glm::vec3(0.0f), origin, delta)) {
+    if (best.hit && entry > double(best.t)) break;
     // The ray in the instance's frame (Quake 3's CM_TransformedBoxTrace), its answer turned back.
-    const Frame f(insts[id].pose);
+    const Frame f(insts[id]);
     const glm::dmat3 rt = glm::transpose(f.r);
     RayHit h = collision::raycast(*insts[id].mesh, glm::vec3(f.to_local(glm::dvec3(origin))),
                                   glm::vec3(rt * glm::dvec3(delta)));
@@ -134,7 +184,7 @@ void instance_contacts(const Scene& scene, std::uint32_t id, const Body& body, c
   const SceneInstance& in = scene.instances()[id];
   const Aabb box = body_box(body, center, center, cull_reach(body, reach));
   if (!in.alive || !in.world_bounds.overlaps(box)) return;
-  const Frame f(in.pose);
+  const Frame f(in);
   for (std::uint32_t t : candidates(in, f, box)) {
     const Triangle tri = f.triangle(in.mesh->mesh().triangle(t));
     const TriangleDistance d = distance_to_triangle(tri, body, center, static_cast<double>(reach));
@@ -201,7 +251,7 @@ glm::vec3 scene_face_normal(const SceneView& v, std::uint32_t instance, std::uin
   if (instance == kStaticLevel) return v.scene->level().mesh().normals[triangle];
   if (instance >= kCharacterInstance) return fallback;
   const SceneInstance& in = v.scene->instances()[instance];
-  return glm::vec3(glm::normalize(Frame(in.pose).r * glm::dvec3(in.mesh->mesh().normals[triangle])));
+  return glm::vec3(glm::normalize(Frame(in).r * glm::dvec3(in.mesh->mesh().normals[triangle])));
 }
 
 bool scene_triangle(const SceneView& v, std::uint32_t instance, std::uint32_t triangle, Triangle& out) {
@@ -212,7 +262,7 @@ bool scene_triangle(const SceneView& v, std::uint32_t instance, std::uint32_t tr
   }
   if (instance >= kCharacterInstance) return false;
   const SceneInstance& in = v.scene->instances()[instance];
-  out = Frame(in.pose).triangle(in.mesh->mesh().triangle(triangle));
+  out = Frame(in).triangle(in.mesh->mesh().triangle(triangle));
   return true;
 }
 

@@ -17,8 +17,11 @@ namespace {
 // Sweeps: the time of impact agrees within this distance along the move (units; moves up to
 // 21 units long, coordinates up to 25). The triangles are the same floats; what differs is
 // the rounding of the per-triangle narrow phase (sweep_triangle, its normal from the corners)
-// against the World's (its normals stored by make_mesh): worst seen 1.1e-6.
-constexpr float kSweepBound = 1e-5f;
+// against the World's (its normals stored by make_mesh), and for spheres and capsules (swept
+// in the instance's frame) the rounding of the turned query, which a grazing contact
+// magnifies: worst seen 2.0e-5 units (1.1e-6 before spheres and capsules took the instance's
+// frame), normals 1.5e-5.
+constexpr float kSweepBound = 1e-4f;
 
 using collision::Body;
 using collision::Scene;
@@ -95,11 +98,11 @@ Body random_body(std::mt19937& rng, int shape) {
 
 }  // namespace
 
-// Every shape, 4 x 500 sweeps over 5 scenes: the same hit, the same time of impact bit for bit
-// (the narrow phase runs on the very triangles the oracle holds), the same triangle.
+// Every shape, 4 x 500 sweeps over 5 scenes: the same hit, the same time of impact within
+// kSweepBound along the move, the same triangle.
 TEST(SceneOracle, SweepsOfEveryShapeAgainstTurnedInstancesMatchTheStaticWorld) {
   int hits = 0, instance_hits = 0, overlaps = 0, total = 0;
-  float worst = 0.0f;
+  float worst = 0.0f, worst_normal = 0.0f;
   for (std::uint32_t seed = 1; seed <= 5; ++seed) {
     const Oracle o = build(seed);
     std::mt19937 rng(seed * 7919u);
@@ -115,9 +118,10 @@ TEST(SceneOracle, SweepsOfEveryShapeAgainstTurnedInstancesMatchTheStaticWorld) {
         if (!s.hit) continue;
         const float err = std::fabs(s.toi - w.toi) * glm::length(delta);
         worst = std::max(worst, err);
+        worst_normal = std::max(worst_normal, glm::length(s.normal - w.normal));
         ASSERT_LE(err, kSweepBound) << seed << " " << shape << " " << i;
         ASSERT_EQ(oracle_index(o, s.instance, s.triangle), w.triangle) << seed << " " << shape << " " << i;
-        ASSERT_LE(glm::length(s.normal - w.normal), 1e-6f);
+        ASSERT_LE(glm::length(s.normal - w.normal), 1e-4f);
         ++hits;
         overlaps += s.start_overlap;
         instance_hits += s.instance != collision::kStaticLevel;
@@ -127,7 +131,7 @@ TEST(SceneOracle, SweepsOfEveryShapeAgainstTurnedInstancesMatchTheStaticWorld) {
   EXPECT_GT(hits, total / 3);
   EXPECT_GT(instance_hits, hits / 3);
   EXPECT_GT(overlaps, total / 50);
-  std::printf("worst sweep difference %g units\n", worst);
+  std::printf("worst sweep difference %g units, normal %g\n", worst, worst_normal);
 }
 
 // Rays are turned into the instance's frame instead: the same hits, the time within 1e-6 of
