@@ -1,6 +1,11 @@
 // Movers against characters (Quake 3's G_MoverPush): a door closing on a standing character
 // pushes it ahead without ever overlapping it; a character between a closing door and a wall
 // is reported blocked, the door stops, and neither ends inside the other or the wall.
+#include <cmath>
+#include <functional>
+#include <stdexcept>
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "scene_fixtures.hpp"
@@ -93,6 +98,43 @@ TEST(SceneMovers, LiftRisingUnderACeilingStopsBlockedWithTheCharacterOutOfTheCei
   // The character's top within a skin and a frame's rise of the ceiling.
   EXPECT_GE(scene.character(ch).state.position.y, 3.0f - 0.3f - 0.02f - 2.0f / 60.0f);
   EXPECT_LE(scene.character(ch).state.position.y, 3.0f - 0.3f);
+}
+
+}  // namespace
+
+namespace {
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Bad input to the Scene is an std::invalid_argument naming the call and what is wrong, and
+// leaves the scene as it was.
+TEST(SceneMovers, BadIdsPosesVelocitiesAndMethodsAreErrorsNamingTheArgument) {
+  collision::Scene scene(nullptr);
+  const std::uint32_t box = scene.add_box({1.0f, 1.0f, 1.0f});
+  EXPECT_EQ(error_of([&] { scene.set_pose(7, {}); }), "scene: set_pose: no instance 7");
+  EXPECT_EQ(error_of([&] { scene.set_velocity(box, {NAN, 0, 0}, glm::vec3(0.0f)); }),
+            "scene: set_velocity: velocities must be finite");
+  EXPECT_EQ(error_of([&] { scene.set_pose(box, {{0, 0, 0}, glm::quat(0, 0, 0, 0)}); }),
+            "scene: set_pose: position and rotation must be finite, rotation non-zero");
+  EXPECT_NE(error_of([&] { scene.add_box({1.0f, -1.0f, 1.0f}); }).find("scene: add_box half_extents: "), std::string::npos);
+  EXPECT_EQ(error_of([&] { scene.advance(-1.0f); }), "scene: advance: dt must be finite and >= 0");
+  collision::CharacterParams p = prism_test::sphere_params(0.02f);
+  p.move.method = collision::Method::kOffsetPrism;
+  EXPECT_EQ(error_of([&] { scene.add_character(collision::Body::sphere(0.3f), p, prism_test::at({0, 5, 0})); }),
+            "scene: add_character: a scene's character takes the robust method");
+  EXPECT_EQ(error_of([&] { scene.update_character(0, {}, 0.1f); }), "scene: no character 0");
+  scene.remove(box);
+  EXPECT_EQ(error_of([&] { scene.instance(box); }), "scene: instance: no instance 0");
+  EXPECT_EQ(scene.character_count(), 0u);
+  // A removed instance is hit by nothing.
+  EXPECT_FALSE(collision::raycast(scene, {0, 5, 0}, {0, -10, 0}).hit);
 }
 
 }  // namespace
