@@ -27,9 +27,12 @@
 /// Design (and its cost). Broad phase: a flat array of the instances' world boxes (and their
 /// rotation matrices), refreshed where an instance moves (advance, set_pose), rebuilt rather
 /// than refitted because nothing else is kept: bench_scene measures advance at 55-80 us a step
-/// for 1,000 moving instances on a loaded machine (one core). Each query scans the boxes (about
-/// 1 ns an instance), takes the instances its move enters, nearest entry first, and stops at
-/// the first whose entry is later than its best hit. An instance is entered in its own frame:
+/// for 1,000 moving instances on a loaded machine (one core). Each query scans the boxes,
+/// packed as six float arrays (InstanceBounds: a branch-free, vectorised pass, under 1 ns an
+/// instance; a tree over them would pay back beyond a few thousand instances), takes the
+/// instances its move enters, nearest entry first, and stops at the first whose entry is later
+/// than its best hit. bench_scene, oa_dm1 with 1,000 moving instances: a ray 2.7 us (the World
+/// alone 0.33 us), a 148-unit sphere sweep 3.9 us (0.93 us). An instance is entered in its own frame:
 ///  - boxes and ellipsoids, which a rotation would change: the swept box turned into that frame
 ///    conservatively (the box of the turned box, grown by 2^-20 of its extent), the triangles
 ///    found by the instance's BVH (overlap_aabb), and the exact narrow phase run in WORLD space
@@ -98,6 +101,19 @@ namespace collision {
 
 /// The first `instance` value naming a character (kCharacterInstance + its id).
 inline constexpr std::uint32_t kCharacterInstance = 0x40000000u;
+
+/// The instances' world boxes packed for the queries' scan: six arrays of floats (the scan
+/// reads 24 bytes an instance and the compiler vectorises it); a removed instance's is empty.
+struct InstanceBounds {
+  std::vector<float> min_x, min_y, min_z, max_x, max_y, max_z;
+  std::size_t size() const { return min_x.size(); }
+  Aabb box(std::size_t i) const {
+    Aabb b;
+    b.min = {min_x[i], min_y[i], min_z[i]};
+    b.max = {max_x[i], max_y[i], max_z[i]};
+    return b;
+  }
+};
 
 /// An instance's placement: world = rotation * local + position.
 struct Pose {
@@ -168,10 +184,13 @@ class Scene {
 
   // Internal, for the queries (collision/src/scene/).
   const std::vector<SceneInstance>& instances() const { return instances_; }
+  /// Every instance's world_bounds, packed for the queries' scan.
+  const InstanceBounds& instance_bounds() const { return bounds_; }
   const std::vector<SceneCharacter>& characters() const { return characters_; }
 
  private:
   void touch();
+  void place(std::uint32_t id);
   SceneInstance& live(std::uint32_t id, const char* what);
   bool push_characters(std::uint32_t id, const Pose& before, float dt);
   void refresh_character(std::uint32_t id);
@@ -179,6 +198,8 @@ class Scene {
 
   std::shared_ptr<const World> level_;
   std::vector<SceneInstance> instances_;
+  InstanceBounds bounds_;
+  void set_bounds(std::uint32_t id, const Aabb& b);
   std::vector<SceneCharacter> characters_;
   std::uint64_t version_ = 0;
 };

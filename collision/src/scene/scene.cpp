@@ -29,14 +29,6 @@ Pose checked(const Pose& pose, const char* what) {
   return out;
 }
 
-// The instance's derived parts at its pose: its rotation matrix and its world box.
-void place(SceneInstance& in) {
-  in.rotation_matrix = glm::mat3_cast(glm::dquat(in.pose.rotation));
-  in.world_bounds = in.mesh->solid_triangle_count() == 0
-                        ? Aabb{}  // empty: overlaps nothing
-                        : detail::turned_box(in.rotation_matrix, glm::dvec3(in.pose.position), in.mesh->bounds());
-}
-
 }  // namespace
 
 TriangleMesh scene_box_mesh(const glm::vec3& h) {
@@ -56,6 +48,31 @@ Scene::Scene(std::shared_ptr<const World> level)
 
 void Scene::touch() { version_ = detail::next_world_id(); }
 
+// The instance's derived parts at its pose: its rotation matrix and its world box (kept twice:
+// in the instance, and packed for the queries' scan).
+void Scene::place(std::uint32_t id) {
+  SceneInstance& in = instances_[id];
+  in.rotation_matrix = glm::mat3_cast(glm::dquat(in.pose.rotation));
+  in.world_bounds = in.mesh->solid_triangle_count() == 0
+                        ? Aabb{}  // empty: overlaps nothing
+                        : detail::turned_box(in.rotation_matrix, glm::dvec3(in.pose.position), in.mesh->bounds());
+  set_bounds(id, in.world_bounds);
+}
+
+void Scene::set_bounds(std::uint32_t id, const Aabb& b) {
+  if (id == bounds_.size()) {
+    for (std::vector<float>* v : {&bounds_.min_x, &bounds_.min_y, &bounds_.min_z, &bounds_.max_x, &bounds_.max_y, &bounds_.max_z}) {
+      v->push_back(0.0f);
+    }
+  }
+  bounds_.min_x[id] = b.min.x;
+  bounds_.min_y[id] = b.min.y;
+  bounds_.min_z[id] = b.min.z;
+  bounds_.max_x[id] = b.max.x;
+  bounds_.max_y[id] = b.max.y;
+  bounds_.max_z[id] = b.max.z;
+}
+
 SceneInstance& Scene::live(std::uint32_t id, const char* what) {
   if (id >= instances_.size() || !instances_[id].alive) {
     throw std::invalid_argument(std::string("scene: ") + what + ": no instance " + std::to_string(id));
@@ -73,10 +90,11 @@ std::uint32_t Scene::add_mesh(std::shared_ptr<const World> mesh, const Pose& pos
   SceneInstance in;
   in.pose = checked(pose, "add_mesh pose");
   in.mesh = std::move(mesh);
-  place(in);
   instances_.push_back(std::move(in));
+  const auto id = static_cast<std::uint32_t>(instances_.size() - 1);
+  place(id);
   touch();
-  return static_cast<std::uint32_t>(instances_.size() - 1);
+  return id;
 }
 
 std::uint32_t Scene::add_box(const glm::vec3& half_extents, const Pose& pose) {
@@ -94,13 +112,14 @@ void Scene::remove(std::uint32_t id) {
   in.alive = false;
   in.mesh.reset();
   in.world_bounds = Aabb{};
+  set_bounds(id, in.world_bounds);
   touch();
 }
 
 void Scene::set_pose(std::uint32_t id, const Pose& pose) {
   SceneInstance& in = live(id, "set_pose");
   in.pose = checked(pose, "set_pose");
-  place(in);
+  place(id);
   touch();
 }
 
@@ -135,11 +154,11 @@ void Scene::advance(float dt) {
       const glm::dquat turn = glm::angleAxis(static_cast<double>(w) * dt, glm::dvec3(in.angular_velocity) / double(w));
       in.pose.rotation = glm::quat(glm::normalize(turn * glm::dquat(before.rotation)));
     }
-    place(in);
+    place(id);
     moved = true;
     if (!characters_.empty() && !push_characters(id, before, dt)) {
       in.pose = before;  // Quake 3's G_MoverPush failing: the mover stays where it was
-      place(in);
+      place(id);
       in.blocked = true;
     }
   }

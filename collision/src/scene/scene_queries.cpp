@@ -39,8 +39,27 @@ Aabb body_box(const Body& body, const glm::vec3& a, const glm::vec3& b, float gr
   return box;
 }
 
-bool skip(const SceneView& v, std::uint32_t id, const SceneInstance& in, const Aabb& box) {
-  return id == v.ignore_instance || !in.alive || !in.world_bounds.overlaps(box);
+// The instances whose world box overlaps `box` (but v.ignore_instance), ascending: a
+// branch-free pass over the packed boxes (vectorised), then the few that overlap.
+const std::vector<std::uint32_t>& overlapping(const SceneView& v, const Aabb& box) {
+  thread_local std::vector<std::uint8_t> mask;
+  thread_local std::vector<std::uint32_t> out;
+  const InstanceBounds& b = v.scene->instance_bounds();
+  const std::size_t n = b.size();
+  mask.resize(n);
+  const float* lx = b.min_x.data(); const float* ly = b.min_y.data(); const float* lz = b.min_z.data();
+  const float* hx = b.max_x.data(); const float* hy = b.max_y.data(); const float* hz = b.max_z.data();
+  const float x0 = box.min.x, y0 = box.min.y, z0 = box.min.z, x1 = box.max.x, y1 = box.max.y, z1 = box.max.z;
+  std::uint8_t* m = mask.data();
+  for (std::size_t i = 0; i < n; ++i) {
+    m[i] = static_cast<std::uint8_t>((lx[i] <= x1) & (x0 <= hx[i]) & (ly[i] <= y1) & (y0 <= hy[i]) & (lz[i] <= z1) &
+                                     (z0 <= hz[i]));
+  }
+  out.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (m[i] && i != v.ignore_instance) out.push_back(static_cast<std::uint32_t>(i));
+  }
+  return out;
 }
 
 // When the point o + t d, t in [0, 1], enters box `b` grown by `g` (slabs, in double, the box
@@ -73,10 +92,8 @@ const std::vector<std::pair<double, std::uint32_t>>& entered(const SceneView& v,
   Aabb box;
   box.min = glm::min(o, o + d) - g;
   box.max = glm::max(o, o + d) + g;
-  const std::vector<SceneInstance>& insts = v.scene->instances();
-  for (std::uint32_t id = 0; id < insts.size(); ++id) {
-    if (skip(v, id, insts[id], box)) continue;
-    const double t = entry_time(insts[id].world_bounds, g, o, d);
+  for (const std::uint32_t id : overlapping(v, box)) {
+    const double t = entry_time(v.scene->instance_bounds().box(id), g, o, d);
     if (t <= 1.0) out.emplace_back(t, id);
   }
   std::sort(out.begin(), out.end());
@@ -221,10 +238,8 @@ void scene_contacts(const SceneView& v, const Body& body, const glm::vec3& cente
   collision::find_contacts(v.scene->level(), body, center, reach, out);
   if (!finite(center) || !in_domain_body(body) || !std::isfinite(reach) || reach < 0.0f) return;
   const std::size_t level_count = out.size();
-  const std::vector<SceneInstance>& insts = v.scene->instances();
-  const Aabb box = body_box(body, center, center, cull_reach(body, reach));
-  for (std::uint32_t id = 0; id < insts.size(); ++id) {
-    if (!skip(v, id, insts[id], box)) instance_contacts(*v.scene, id, body, center, reach, out);
+  for (const std::uint32_t id : overlapping(v, body_box(body, center, center, cull_reach(body, reach)))) {
+    instance_contacts(*v.scene, id, body, center, reach, out);
   }
   const std::vector<SceneCharacter>& chars = v.scene->characters();
   for (std::uint32_t k = 0; k < chars.size(); ++k) {
