@@ -128,6 +128,7 @@ struct SceneInstance {
   Pose pose;
   glm::vec3 velocity{0.0f};           ///< units/s
   glm::vec3 angular_velocity{0.0f};   ///< rad/s about pose.position, right-handed
+  Aabb local_bounds;                  ///< the box of its triangles in its frame (empty: none)
   Aabb world_bounds;                  ///< the box of its triangles at its pose
   glm::dmat3 rotation_matrix{1.0};    ///< pose.rotation as a matrix (kept by the scene)
   bool blocked = false;               ///< the last advance could not move it (a character in the way)
