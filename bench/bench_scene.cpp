@@ -4,6 +4,9 @@
 //   update   the cost of Scene::advance per step (integration, the instances' world boxes,
 //            no characters), on one core
 //   queries  rays and sphere sweeps per second, the static World alone and the Scene
+//   Bullet   the same instances as btCollisionObjects in a btCollisionWorld (boxes as
+//            btBoxShape, doors as shared btBvhTriangleMeshShape, the level as one): the update
+//            (setWorldTransform + updateAabbs) and rayTest / convexSweepTest (btSphereShape)
 // Usage: bench_scene [MAP] [--instances N] [--steps N] [--queries N]
 #include <algorithm>
 #include <chrono>
@@ -14,6 +17,8 @@
 #include <vector>
 
 #include <glm/geometric.hpp>
+
+#include <btBulletCollisionCommon.h>
 
 #include "collision/scene.hpp"
 #include "collision_io/level.hpp"
@@ -51,6 +56,44 @@ collision::TriangleMesh grid_box(const glm::vec3& h, int g) {
   }
   return collision::make_mesh(p, idx);
 }
+
+btVector3 bt(const glm::vec3& v) { return {v.x, v.y, v.z}; }
+
+std::unique_ptr<btTriangleMesh> bullet_mesh(const collision::TriangleMesh& m) {
+  auto out = std::make_unique<btTriangleMesh>(true, true);
+  for (std::size_t i = 0; i < m.triangle_count(); ++i) {
+    if (!m.solid(i)) continue;
+    const collision::Triangle t = m.triangle(i);
+    out->addTriangle(bt(t.a), bt(t.b), bt(t.c));
+  }
+  return out;
+}
+
+// The scene's instances as Bullet collision objects, kept at the scene's poses.
+struct BulletPeer {
+  btDefaultCollisionConfiguration configuration;
+  btCollisionDispatcher dispatcher{&configuration};
+  btDbvtBroadphase broadphase;
+  std::unique_ptr<btCollisionWorld> world;
+  std::vector<std::unique_ptr<btTriangleMesh>> meshes;
+  std::vector<std::unique_ptr<btCollisionShape>> shapes;
+  std::vector<std::unique_ptr<btCollisionObject>> objects;
+
+  btCollisionShape* mesh_shape(const collision::TriangleMesh& m) {
+    meshes.push_back(bullet_mesh(m));
+    shapes.push_back(std::make_unique<btBvhTriangleMeshShape>(meshes.back().get(), true));
+    return shapes.back().get();
+  }
+  void add(btCollisionShape* shape, const collision::Pose& pose) {
+    objects.push_back(std::make_unique<btCollisionObject>());
+    objects.back()->setCollisionShape(shape);
+    place(*objects.back(), pose);
+    world->addCollisionObject(objects.back().get());
+  }
+  static void place(btCollisionObject& o, const collision::Pose& p) {
+    o.setWorldTransform(btTransform(btQuaternion(p.rotation.x, p.rotation.y, p.rotation.z, p.rotation.w), bt(p.position)));
+  }
+};
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -96,14 +139,53 @@ int main(int argc, char** argv) {
     }
     std::printf("bench_scene %s: %zu level triangles, %ld instances (%zu triangles), all moving\n", map.c_str(),
                 world->solid_triangle_count(), instances, triangles);
+    // Every 2 s each instance turns back the way it came, so that the instances stay where the
+    // level is (the queries meet the same density whatever the step count).
+    const auto turn_back = [&](long k) {
+      if (k % 120 != 119) return;
+      for (std::uint32_t id = 0; id < scene.instance_slots(); ++id) {
+        const collision::SceneInstance& in = scene.instance(id);
+        scene.set_velocity(id, -in.velocity, -in.angular_velocity);
+      }
+    };
     std::vector<double> per_step;
     for (long k = 0; k < steps; ++k) {
+      turn_back(k);
       const auto t0 = Clock::now();
       scene.advance(1.0f / 60.0f);
       per_step.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
     }
     std::printf("update: advance(1/60) median %.1f us a step, best %.1f us (%ld steps)\n", median(per_step),
                 *std::min_element(per_step.begin(), per_step.end()), steps);
+    // Bullet: the level and the same instances, moved to the scene's poses every step.
+    BulletPeer peer;
+    peer.world = std::make_unique<btCollisionWorld>(&peer.dispatcher, &peer.broadphase, &peer.configuration);
+    peer.add(peer.mesh_shape(level.mesh), collision::Pose{});
+    std::vector<btCollisionShape*> door_shapes;
+    for (const auto& d : doors) door_shapes.push_back(peer.mesh_shape(d->mesh()));
+    for (std::uint32_t id = 0; id < scene.instance_slots(); ++id) {
+      const collision::SceneInstance& in = scene.instance(id);
+      if (in.is_box) {
+        peer.shapes.push_back(std::make_unique<btBoxShape>(bt(in.half_extents)));
+        peer.add(peer.shapes.back().get(), in.pose);
+      } else {
+        peer.add(door_shapes[(id / 2) % door_shapes.size()], in.pose);
+      }
+    }
+    peer.world->updateAabbs();
+    std::vector<double> bullet_step;
+    for (long k = 0; k < 240; ++k) {  // back where the timed steps left the instances
+      turn_back(steps + k);
+      scene.advance(1.0f / 60.0f);
+      const auto t0 = Clock::now();
+      for (std::uint32_t id = 0; id < scene.instance_slots(); ++id) {
+        BulletPeer::place(*peer.objects[id + 1], scene.instance(id).pose);
+      }
+      peer.world->updateAabbs();
+      bullet_step.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+    }
+    std::printf("update, Bullet: setWorldTransform x %zu + updateAabbs median %.1f us a step\n",
+                scene.instance_slots(), median(bullet_step));
     std::vector<glm::vec3> from(static_cast<std::size_t>(queries)), delta(from.size());
     for (std::size_t i = 0; i < from.size(); ++i) {
       from[i] = b.min + glm::vec3(u(rng), u(rng), u(rng)) * (b.max - b.min);
@@ -122,6 +204,18 @@ int main(int argc, char** argv) {
     rate("ray, Scene", [&](auto& o, auto& d) { return collision::raycast(scene, o, d).hit; });
     rate("sphere sweep, static World", [&](auto& o, auto& d) { return collision::sweep(*world, sphere, o, d).hit; });
     rate("sphere sweep, Scene", [&](auto& o, auto& d) { return collision::sweep(scene, sphere, o, d).hit; });
+    rate("ray, Bullet", [&](auto& o, auto& d) {
+      btCollisionWorld::ClosestRayResultCallback cb(bt(o), bt(o + d));
+      peer.world->rayTest(bt(o), bt(o + d), cb);
+      return cb.hasHit();
+    });
+    btSphereShape bullet_sphere(16.0f);
+    rate("sphere sweep, Bullet", [&](auto& o, auto& d) {
+      btCollisionWorld::ClosestConvexResultCallback cb(bt(o), bt(o + d));
+      peer.world->convexSweepTest(&bullet_sphere, btTransform(btQuaternion::getIdentity(), bt(o)),
+                                  btTransform(btQuaternion::getIdentity(), bt(o + d)), cb);
+      return cb.hasHit();
+    });
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_scene: %s\n", e.what());
     return 1;
