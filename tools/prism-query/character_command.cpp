@@ -88,18 +88,6 @@ glm::vec3 start_point(const std::string& text) {
   }
 }
 
-// The contacts column: a static triangle as its index; in a scene, triangle T of instance N as
-// iN:T and character N as cN.
-void write_contact(const collision::Contact& c) {
-  if (c.instance == collision::kStaticLevel) {
-    std::printf("%u", c.triangle);
-  } else if (c.instance >= collision::kCharacterInstance) {
-    std::printf("c%u", c.instance - collision::kCharacterInstance);
-  } else {
-    std::printf("i%u:%u", c.instance, c.triangle);
-  }
-}
-
 const char* ground_name(collision::GroundState g) {
   switch (g) {
     case collision::GroundState::kOnGround: return "on_ground";
@@ -216,7 +204,7 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
                   static_cast<double>(state.ground_normal.y), static_cast<double>(state.ground_normal.z));
       for (std::size_t k = 0; k < state.contacts.size(); ++k) {
         if (k) std::fputc(';', stdout);
-        write_contact(state.contacts[k]);
+        std::fputs(hit_name(state.contacts[k].instance, state.contacts[k].triangle).c_str(), stdout);
       }
       std::fputc('\n', stdout);
     }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -47,12 +48,24 @@ void add_level_args(CLI::App* cmd, LevelArgs& c, bool with_queries) {
     cmd->add_option("--threads", c.threads,
                     "threads for sweep and ray (collision/batch.hpp; 0: all cores; default 1); results are identical")
         ->check(whole_number_in(0, 1024));
+    cmd->add_option_function<float>(
+           "--time",
+           [&c](float t) {
+             if (!(std::isfinite(t) && t >= 0.0f && t <= 1e6f)) {
+               throw CLI::ValidationError("--time", "must be a number of seconds in [0, 1e6]");
+             }
+             c.time = t;
+             c.time_set = true;
+           },
+           "seconds: with a scene file (*.json) as the level, its instances as they stand then (default 0)");
   }
   cmd->add_option("--patch-level", c.patch_level, "Bezier patch subdivisions (maps)")->check(whole_number_in(1, 64));
   cmd->add_flag("--stats", c.stats, "print triangle count, BVH build ms and queries/s to stderr");
 }
 
 LoadedWorld load(const LevelArgs& c) {
+  // (A scene file never comes here: its commands build the scene at --time themselves.)
+  if (c.time_set) throw InputError("--time needs a scene file (*.json) in place of the level, not " + c.level);
   collision::io::LoadOptions options;
   options.patch_level = c.patch_level;
   collision::io::Level level = collision::io::load_level(c.level, options);

@@ -24,6 +24,8 @@ struct LevelArgs {
   std::string queries = "-";
   int patch_level = 5;
   bool stats = false;
+  float time = 0.0f;     ///< --time: a scene file's instances as they stand at this time (seconds)
+  bool time_set = false;
   unsigned threads = 1;  ///< --threads: sweep and ray split their queries over this many threads (0: all cores)
 };
 

@@ -7,6 +7,7 @@
 
 #include "collision/move.hpp"
 #include "file_output/atomic_file.hpp"
+#include "scene_file.hpp"
 #include "trace_json.hpp"
 
 namespace prism_query {
@@ -21,8 +22,17 @@ int run_move(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m,
   // Whole or absent: a failed load or move leaves no partial trace file behind.
   std::optional<file_output::AtomicFile> trace_out;
   if (!trace_path.empty()) trace_out.emplace(trace_path);
-  const LoadedWorld w = load(c);
-  const glm::vec3 up = resolve_up(m, w.level);  // a plain move has no gravity: only recorded
+  // A scene file: its scene at --time (the robust method: collision::move on a Scene refuses
+  // the others with a message); otherwise the level.
+  std::optional<LoadedWorld> plain;
+  BuiltScene scene;
+  if (is_scene_file(c.level)) {
+    scene = scene_at(c.level, c.patch_level, c.time);
+  } else {
+    plain.emplace(load(c));
+  }
+  const collision::io::Level& level = scene.scene ? scene.level : plain->level;
+  const glm::vec3 up = resolve_up(m, level);  // a plain move has no gravity: only recorded
   body.axis = up;                                // and a capsule's axis
 
   std::vector<collision::MoveResult> results(queries.size());
@@ -33,7 +43,8 @@ int run_move(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m,
     const auto& q = queries[i];
     if (tracing) trace.clear();
     try {
-      results[i] = collision::move(w.world, body, q.origin, q.delta, params, tracing ? &trace : nullptr);
+      results[i] = scene.scene ? collision::move(*scene.scene, body, q.origin, q.delta, params, tracing ? &trace : nullptr)
+                               : collision::move(plain->world, body, q.origin, q.delta, params, tracing ? &trace : nullptr);
     } catch (const std::invalid_argument& e) {
       throw InputError(query_place(c, q) + ": " + e.what());
     }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "collision/batch.hpp"
@@ -10,6 +11,7 @@
 #include "collision/domain.hpp"
 #include "collision/queries.hpp"
 #include "file_output/atomic_file.hpp"
+#include "scene_file.hpp"
 
 namespace prism_query {
 
@@ -24,6 +26,21 @@ void refuse_invalid(const LevelArgs& c, const std::vector<Query>& queries, const
       throw InputError(query_place(c, queries[i]) + ": the core refused this query as invalid input");
     }
   }
+}
+
+// The rate (--stats), the refusal of any invalid answer, then one line a query.
+template <class Hit>
+int write_results(const LevelArgs& c, const std::vector<Query>& queries, const std::vector<Hit>& results, double seconds) {
+  report_rate(c.stats, queries.size(), seconds);
+  refuse_invalid(c, queries, results);
+  for (const Hit& r : results) {
+    if constexpr (std::is_same_v<Hit, collision::SweepHit>) {
+      write_sweep(stdout, r);
+    } else {
+      write_ray(stdout, r);
+    }
+  }
+  return 0;
 }
 
 std::vector<collision::SegmentQuery> segments_of(const std::vector<Query>& queries) {
@@ -43,31 +60,42 @@ void add_sweep_shape_args(CLI::App* cmd, SweepShapeArgs& s, const BodyArgs& b) {
 int run_sweep(const LevelArgs& c, const BodyArgs& b, const SweepShapeArgs& s, bool one_sided) {
   collision::Body body = resolve_body(b, "sweep");
   const auto queries = read_input(c.queries);
-  const LoadedWorld w = load(c);
-  body.axis = resolve_up(s.axis, w.level);  // used by a capsule only
   collision::SweepOptions options;
   options.one_sided = one_sided;
   std::vector<collision::SweepHit> results(queries.size());
   const std::vector<collision::SegmentQuery> segments = segments_of(queries);
+  if (is_scene_file(c.level)) {  // the scene at --time, one query after another
+    const BuiltScene w = scene_at(c.level, c.patch_level, c.time);
+    body.axis = resolve_up(s.axis, w.level);
+    const auto t0 = Clock::now();
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+      results[i] = collision::sweep(*w.scene, body, segments[i].origin, segments[i].delta, options);
+    }
+    return write_results(c, queries, results, seconds_since(t0));
+  }
+  const LoadedWorld w = load(c);
+  body.axis = resolve_up(s.axis, w.level);  // used by a capsule only
   const auto t0 = Clock::now();
   collision::sweep_batch(w.world, body, segments, results, options, c.threads);
-  report_rate(c.stats, queries.size(), seconds_since(t0));
-  refuse_invalid(c, queries, results);
-  for (const auto& r : results) write_sweep(stdout, r);
-  return 0;
+  return write_results(c, queries, results, seconds_since(t0));
 }
 
 int run_ray(const LevelArgs& c) {
   const auto queries = read_input(c.queries);
-  const LoadedWorld w = load(c);
   std::vector<collision::RayHit> results(queries.size());
   const std::vector<collision::SegmentQuery> segments = segments_of(queries);
+  if (is_scene_file(c.level)) {  // the scene at --time, one query after another
+    const BuiltScene w = scene_at(c.level, c.patch_level, c.time);
+    const auto t0 = Clock::now();
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+      results[i] = collision::raycast(*w.scene, segments[i].origin, segments[i].delta);
+    }
+    return write_results(c, queries, results, seconds_since(t0));
+  }
+  const LoadedWorld w = load(c);
   const auto t0 = Clock::now();
   collision::raycast_batch(w.world, segments, results, c.threads);
-  report_rate(c.stats, queries.size(), seconds_since(t0));
-  refuse_invalid(c, queries, results);
-  for (const auto& r : results) write_ray(stdout, r);
-  return 0;
+  return write_results(c, queries, results, seconds_since(t0));
 }
 
 int run_random(const LevelArgs& c, std::size_t count, unsigned seed, float max_move) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "collision/domain.hpp"
+#include "collision/scene.hpp"
 
 namespace prism_query {
 
@@ -95,21 +96,33 @@ glm::vec2 parse_vec2(const std::string& text, const std::string& what) {
   return {f[0], f[1]};
 }
 
+std::string hit_name(std::uint32_t instance, std::uint32_t triangle) {
+  char text[32];
+  if (instance == collision::kStaticLevel) {
+    std::snprintf(text, sizeof text, "%u", triangle);
+  } else if (instance >= collision::kCharacterInstance) {
+    std::snprintf(text, sizeof text, "c%u", instance - collision::kCharacterInstance);
+  } else {
+    std::snprintf(text, sizeof text, "i%u:%u", instance, triangle);
+  }
+  return text;
+}
+
 void write_sweep(std::FILE* out, const collision::SweepHit& h) {
-  std::fprintf(out, "%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%lld,%d\n", h.hit ? 1 : 0,
+  std::fprintf(out, "%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%s,%d\n", h.hit ? 1 : 0,
                static_cast<double>(h.toi), static_cast<double>(h.point.x),
                static_cast<double>(h.point.y), static_cast<double>(h.point.z),
                static_cast<double>(h.normal.x), static_cast<double>(h.normal.y),
                static_cast<double>(h.normal.z),
-               h.hit ? static_cast<long long>(h.triangle) : -1LL, h.start_overlap ? 1 : 0);
+               h.hit ? hit_name(h.instance, h.triangle).c_str() : "-1", h.start_overlap ? 1 : 0);
 }
 
 void write_ray(std::FILE* out, const collision::RayHit& h) {
-  std::fprintf(out, "%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%lld\n", h.hit ? 1 : 0,
+  std::fprintf(out, "%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%s\n", h.hit ? 1 : 0,
                static_cast<double>(h.t), static_cast<double>(h.point.x),
                static_cast<double>(h.point.y), static_cast<double>(h.point.z),
                static_cast<double>(h.normal.x), static_cast<double>(h.normal.y),
-               static_cast<double>(h.normal.z), h.hit ? static_cast<long long>(h.triangle) : -1LL);
+               static_cast<double>(h.normal.z), h.hit ? hit_name(h.instance, h.triangle).c_str() : "-1");
 }
 
 }  // namespace prism_query

@@ -43,7 +43,11 @@ glm::vec3 parse_vec3(const std::string& text, const std::string& what);
 /// Parses "a,b" into two finite floats; throws InputError naming `what`.
 glm::vec2 parse_vec2(const std::string& text, const std::string& what);
 
-/// `hit,toi,px,py,pz,nx,ny,nz,triangle,start_overlap`
+/// What a hit or contact touched, as the outputs name it: a static triangle by its index,
+/// triangle T of scene instance N as `iN:T`, scene character N as `cN` (collision/scene.hpp).
+std::string hit_name(std::uint32_t instance, std::uint32_t triangle);
+
+/// `hit,toi,px,py,pz,nx,ny,nz,triangle,start_overlap` (triangle -1 on a miss, else hit_name)
 void write_sweep(std::FILE* out, const collision::SweepHit& h);
 /// `hit,t,px,py,pz,nx,ny,nz,triangle`
 void write_ray(std::FILE* out, const collision::RayHit& h);

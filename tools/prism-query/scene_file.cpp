@@ -177,6 +177,27 @@ BuiltScene build_scene(const SceneFile& f, int patch_level) {
   return b;
 }
 
+BuiltScene scene_at(const std::string& path, int patch_level, float t) {
+  const SceneFile f = read_scene_file(path);
+  BuiltScene b = build_scene(f, patch_level);
+  std::vector<float> stops;
+  for (const SceneInstanceSpec& s : f.instances) {
+    for (const SceneKey& k : s.keys) {
+      if (k.time < t) stops.push_back(k.time);
+    }
+  }
+  stops.push_back(t);
+  std::sort(stops.begin(), stops.end());
+  float now = 0.0f;
+  for (const float stop : stops) {
+    if (stop <= now) continue;
+    apply_keys(f, *b.scene, now);
+    b.scene->advance(stop - now);
+    now = stop;
+  }
+  return b;
+}
+
 void apply_keys(const SceneFile& f, collision::Scene& scene, float t) {
   for (std::size_t i = 0; i < f.instances.size(); ++i) {
     const SceneInstanceSpec& s = f.instances[i];

@@ -65,4 +65,8 @@ BuiltScene build_scene(const SceneFile& f, int patch_level);
 /// Sets each instance's velocities to what its keys say at time `t` (seconds).
 void apply_keys(const SceneFile& f, collision::Scene& scene, float t);
 
+/// The scene of the file `path` as it stands at `t` seconds: advanced from 0 in one step per
+/// stretch between key times (each velocity constant over its stretch, so exact).
+BuiltScene scene_at(const std::string& path, int patch_level, float t);
+
 }  // namespace prism_query

@@ -176,3 +176,34 @@ TEST(SceneFileCommand, BadSceneFileIsAnErrorNamingTheFileAndTheKey) {
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("broken_scene.json: not JSON"), std::string::npos) << r.out;
 }
+
+// sweep, ray and move with a scene file take --time T: the lift as it stands at T (it rises
+// 0.5 m/s from a top at 0.5 until t = 1 s); hits name the instance's triangle iN:T, static
+// triangles by their index as before. --time with a plain level, or outside [0, 1e6], is an error.
+TEST(SceneFileCommand, SweepRayAndMoveSeeTheSceneAtTime) {
+  const std::string scene = lift_scene();
+  const std::string queries = write("lift_queries.csv", "5,5,0,0,-10,0\n-5,5,0,0,-10,0\n");
+  CommandRun r = run("ray " + scene + " " + queries + " --time 0.5");
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::vector<std::string> rows = split(r.out, '\n');
+  ASSERT_EQ(rows.size(), 3u) << r.out;  // two lines (split keeps the empty field after the last)
+  EXPECT_NEAR(std::stof(split(rows[0], ',')[1]), (5.0f - 0.75f) / 10.0f, 1e-6f);  // the lift's top at 0.75
+  EXPECT_EQ(split(rows[0], ',')[8].rfind("i0:", 0), 0u) << rows[0];
+  EXPECT_NEAR(std::stof(split(rows[1], ',')[1]), 0.5f, 1e-6f);  // the floor
+  const std::string floor_triangle = split(rows[1], ',')[8];
+  EXPECT_TRUE(floor_triangle == "0" || floor_triangle == "1") << rows[1];
+  r = run("sweep " + scene + " " + queries + " --sphere 0.3 --time 2");
+  ASSERT_EQ(r.status, 0) << r.out;
+  rows = split(r.out, '\n');
+  EXPECT_NEAR(std::stof(split(rows[0], ',')[1]), (5.0f - 1.3f) / 10.0f, 1e-6f);  // stopped at 1.0 since t = 1
+  r = run("move " + scene + " " + queries + " --sphere 0.3 --time 0");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NEAR(std::stof(split(split(r.out, '\n')[0], ',')[1]), 0.5f + 0.3f + 0.003f, 1e-4f);  // one skin (1%) above
+  const std::string mesh = write("plain_floor.obj", "v -20 0 -20\nv 20 0 -20\nv 20 0 20\nv -20 0 20\nf 1 3 2\nf 1 4 3\n");
+  r = run("ray " + mesh + " " + queries + " --time 1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("--time needs a scene file (*.json) in place of the level"), std::string::npos) << r.out;
+  r = run("ray " + scene + " " + queries + " --time -1");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.out.find("--time"), std::string::npos) << r.out;
+}
