@@ -86,6 +86,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include <glm/ext/matrix_double3x3.hpp>
@@ -180,6 +181,14 @@ class Scene {
   void set_character_position(std::uint32_t id, const glm::vec3& position);
   /// One step of character `id` against the scene (the others block it), in place.
   void update_character(std::uint32_t id, const CharacterInput& input, float dt, Trace* trace = nullptr);
+  /// One step of every character (inputs[i] for character i; one input a character, else
+  /// std::invalid_argument), on `threads` threads as collision/batch.hpp runs its items. Each
+  /// character meets the others where they stood before the call, so the result is the same bit
+  /// for bit for any thread count and does not depend on the order; the price: two characters
+  /// closing on each other in one call can each take the same gap and end up to their two
+  /// steps' travel inside each other's skin-grown body (the next step's depenetration pushes
+  /// them apart). update_character one by one never overlaps but depends on the order.
+  void update_characters(std::span<const CharacterInput> inputs, float dt, unsigned threads = 0);
 
   /// Changes whenever anything moves (never 0): part of the characters' contacts digest.
   std::uint64_t version() const { return version_; }

@@ -21,6 +21,7 @@
 #include <tbb/task_arena.h>
 
 #include "collision/world.hpp"
+#include "query/parallel_items.hpp"
 #include "recording/record_call.hpp"
 
 namespace collision {
@@ -98,6 +99,10 @@ void require_room(std::size_t in, std::size_t out, const char* what) {
 }
 
 }  // namespace
+
+void detail::parallel_items(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work) {
+  parallel_for(count, threads, work);
+}
 
 void sweep_batch(const World& world, const Body& body, std::span<const SegmentQuery> queries,
                  std::span<SweepHit> out, const SweepOptions& options, unsigned threads) {

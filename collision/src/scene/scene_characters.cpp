@@ -11,6 +11,7 @@
 #include "character/step_on.hpp"
 #include "move/collider.hpp"
 #include "move/methods.hpp"
+#include "query/parallel_items.hpp"
 #include "scene/frame.hpp"
 #include "scene/scene_internal.hpp"
 
@@ -93,6 +94,26 @@ void Scene::update_character(std::uint32_t id, const CharacterInput& input, floa
   detail::update_character_on(detail::Collider(view), c.body, c.state, in, dt, c.params, trace);
   touch();  // the others' contacts with it are stale
   refresh_character(id);
+}
+
+void Scene::update_characters(std::span<const CharacterInput> inputs, float dt, unsigned threads) {
+  if (inputs.size() != characters_.size()) {
+    throw std::invalid_argument("scene: update_characters: " + std::to_string(inputs.size()) + " inputs for " +
+                                std::to_string(characters_.size()) + " characters");
+  }
+  // Every step reads the scene as it stands (the others' old states) and writes its own copy.
+  std::vector<CharacterState> next(characters_.size());
+  detail::parallel_items(characters_.size(), threads, [&](std::size_t i) {
+    const SceneCharacter& c = characters_[i];
+    CharacterInput in = inputs[i];
+    if (in.jump && c.state.ground == GroundState::kOnGround) in.ground_velocity += c.ground_velocity;
+    next[i] = c.state;
+    const detail::SceneView view{this, static_cast<std::uint32_t>(i)};
+    detail::update_character_on(detail::Collider(view), c.body, next[i], in, dt, c.params, nullptr);
+  });
+  for (std::size_t i = 0; i < next.size(); ++i) characters_[i].state = std::move(next[i]);
+  touch();
+  refresh_characters();
 }
 
 bool Scene::push_characters(std::uint32_t id, const Pose& before, float /*dt*/) {
