@@ -21,8 +21,8 @@
 /// hole, never renumbers). Characters get their own ids 0, 1, ... (add_character). A hit or
 /// contact names what it touched in its `instance` field: kStaticLevel for the static level,
 /// an instance id (< kCharacterInstance), or kCharacterInstance + character id; `triangle`
-/// is then the index in that instance's mesh (a box's 12: scene_box_triangles' order), 0
-/// for a character.
+/// is then the index in that instance's mesh (a box's 12: scene_box_mesh's order), 0 for a
+/// character. (A Trace of a scene's move names triangles only and lists no candidates.)
 ///
 /// Design (and its cost). Broad phase: a flat array of the instances' world boxes (and their
 /// rotation matrices), refreshed where an instance moves (advance, set_pose): nothing else is
@@ -58,15 +58,22 @@
 /// spheres and capsules with parallel axes (a ray against their Minkowski capsule) and for any
 /// body against a box (the box's triangles, the narrow phase); an ellipsoid against a sphere,
 /// capsule or ellipsoid, and capsules with different axes, take the ellipsoid's or capsule's
-/// bounding sphere (conservative: they stop early, never pass through).
+/// bounding sphere (conservative: they stop early, never pass through). A ray starting inside
+/// a character's box does not hit it; a capsule crossing an instance's triangle takes the
+/// World's edge exit (contacts.hpp), worked out in the instance's frame.
 ///
 /// Order of a frame, and what it changes. advance(dt) first moves the instances by their
 /// velocities, then, instance by instance in id order, carries the characters standing on it
 /// (the instance's rigid motion applied to their centre: on a spinning platform a character
 /// turns with it and stays at its radius) and pushes the characters it moves into (the
-/// displacement of their centre under the instance's motion), each as a collide-and-slide
-/// move against everything but that instance. A character that cannot be moved the whole way
-/// (trapped against the level, another instance or character) is never pushed into them: the
+/// displacement of their centre under the instance's motion, and out to their skin where they
+/// were closer), each as a collide-and-slide move against everything but that instance. "Moves
+/// into": seen from the instance, the character's centre moving from where the motion would
+/// take it back to where it stands (a turn's chord) meets the instance, or ends within its
+/// skin. Instances are kinematic: nothing but characters stops them (they pass through the
+/// level and each other). A character that cannot be moved the whole way (it would end
+/// closer than its skin to the mover: trapped against the level, another instance or
+/// character) is never pushed into them: the
 /// instance is put back where it was this step, every character it moved is put back, and both
 /// are flagged blocked (Quake 3's G_MoverPush failing). Then the game steps its characters
 /// (update_character), in any order: each sees the others where they stand at that moment, so
@@ -82,7 +89,8 @@
 /// a box outside the body domain throw std::invalid_argument naming the argument. Queries take
 /// the World's domain (collision/domain.hpp) and answer invalid_input as it does.
 /// Thread safety: queries are const and may run in parallel; advance, set_pose and the
-/// character calls modify the scene and must not run concurrently with anything on it.
+/// character calls modify the scene and must not run concurrently with anything on it
+/// (update_characters runs its own threads).
 
 #include <cstdint>
 #include <memory>
