@@ -138,3 +138,34 @@ TEST(SceneMovers, BadIdsPosesVelocitiesAndMethodsAreErrorsNamingTheArgument) {
 }
 
 }  // namespace
+
+namespace {
+
+// A turning arm (a bar 8 long, 1 high, 0.4 thick, about the vertical through its middle, at
+// 2 rad/s) sweeps through a standing sphere (r 0.3, skin 0.02) 2.5 from the axis: it pushes
+// the character ahead without ever overlapping it, for 2 s (about 2/3 of a turn), round its
+// circle: its distance from the axis stays 2.5 within a skin.
+TEST(SceneMovers, TurningArmPushesAStandingCharacterWithoutOverlap) {
+  collision::Scene scene(prism_test::boxes_level({{{0.0f, -0.5f, 0.0f}, {20.0f, 0.5f, 20.0f}}}));
+  const std::uint32_t arm = scene.add_box({4.0f, 0.5f, 0.2f}, {{0.0f, 0.5f, 0.0f}});
+  scene.set_velocity(arm, glm::vec3(0.0f), {0.0f, 2.0f, 0.0f});
+  // At angle 60 degrees ahead of the arm (turning +x towards -z): the arm reaches it at t ~ 0.5 s.
+  const std::uint32_t ch = scene.add_character(collision::Body::sphere(0.3f), prism_test::sphere_params(0.02f),
+                                               prism_test::at({2.5f * 0.5f, 0.32f, -2.5f * 0.8660254f}));
+  int pushed = 0;
+  for (int frame = 1; frame <= 120; ++frame) {
+    const glm::vec3 before = scene.character(ch).state.position;
+    scene.advance(1.0f / 60.0f);
+    pushed += glm::length(scene.character(ch).state.position - before) > 1e-4f;
+    scene.update_character(ch, {}, 1.0f / 60.0f);
+    ASSERT_GE(prism_test::gap_to(scene, ch, arm), 0.0f) << frame;
+    ASSERT_FALSE(scene.instance(arm).blocked) << frame;
+    const glm::vec3 p = scene.character(ch).state.position;
+    ASSERT_NEAR(p.y, 0.32f, 1e-3f) << frame;
+  }
+  EXPECT_GT(pushed, 80);  // pushed on most frames after the first half second (seen: 95)
+  const glm::vec3 p = scene.character(ch).state.position;
+  EXPECT_NEAR(std::sqrt(p.x * p.x + p.z * p.z), 2.5f, 0.02f);  // pushed round its circle (seen: 2.5000)
+}
+
+}  // namespace
