@@ -363,12 +363,12 @@ TEST(RecordingFile, EveryTruncationIsAnErrorOrTheWholeFramesBeforeIt) {
 
 TEST(RecordingFile, ANewerFormatVersionIsAnErrorSayingSo) {
   std::vector<std::uint8_t> bytes = small_recording(temp_path("newer"));
-  bytes[8] = 2;
+  bytes[8] = 3;
   try {
     const RecordingFile file(std::move(bytes), "newer.prec");
     FAIL() << "no error";
   } catch (const RecordingError& e) {
-    EXPECT_NE(std::string(e.what()).find("offset 8: format version 2 is newer than this build reads (1)"),
+    EXPECT_NE(std::string(e.what()).find("offset 8: format version 3 is newer than this build reads (2)"),
               std::string::npos)
         << e.what();
   }

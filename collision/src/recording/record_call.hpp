@@ -13,6 +13,7 @@
 
 #include "collision/world.hpp"
 #include "recording/calls.hpp"
+#include "recording/refs.hpp"
 
 #if PRISM_RECORDING
 
@@ -44,6 +45,7 @@ struct ThreadBuffer;  // recorder_impl.hpp
 
 /// One call being recorded on this thread: the header and inputs are written into the thread's
 /// buffer before the call runs (update_character changes its state in place), its result after.
+/// Each part reserves its most bytes once (InputBound, SizeBound) and then appends unchecked.
 /// The buffer stays locked in between (end_frame waits for a call in flight). Never throws: a
 /// failed allocation drops the frame; a call that throws leaves nothing.
 class CallRecord {
@@ -54,20 +56,25 @@ class CallRecord {
   CallRecord& operator=(const CallRecord&) = delete;
   explicit operator bool() const { return out_ != nullptr; }
 
+  /// The inputs: the values of the Call's fields, in order.
   template <class... Ts>
   void inputs(const Ts&... values) noexcept {
-    try {
-      recording::ByteWriter{*out_}(values...);
-      inputs_end_ = out_->size();
-    } catch (...) {
-      fail();
-    }
+    write_inputs([&](auto& archive) { archive(values...); });
+  }
+  /// The inputs as a Call (a batch's, copied).
+  template <class Call>
+  void call_inputs(const Call& call) noexcept {
+    write_inputs([&](auto& archive) { fields(archive, call); });
   }
   template <class Result>
   void result(const Result& result) noexcept {
     if (out_ == nullptr) return;
     try {
-      recording::ByteWriter{*out_}(result);
+      recording::SizeBound bound;
+      bound(result);
+      out_->reserve_more(bound.bytes);
+      recording::ReservedWriter{*out_}(result);
+      refs_->remember(result);
     } catch (...) {
       fail();
       return;
@@ -76,14 +83,35 @@ class CallRecord {
   }
 
  private:
+  // `visit(archive)` gives the archive the inputs: once to bound their size, once to write them.
+  template <class Visit>
+  void write_inputs(const Visit& visit) noexcept {
+    try {
+      recording::InputBound bound;
+      visit(bound);
+      out_->reserve_more(kHeaderBytes + bound.bytes());
+      recording::ReservedWriter out(*out_);
+      out(kind_, label_, std::uint32_t{0}, std::uint32_t{0});  // the sizes: finish()
+      recording::InputWriter<recording::ReservedWriter> writer(out, *refs_);
+      visit(writer);
+    } catch (...) {
+      fail();
+      return;
+    }
+    inputs_end_ = out_->size();
+  }
+  static constexpr std::size_t kHeaderBytes = 13;  // u8 kind, u32 label, u32 input and result sizes
   void finish() noexcept;
   void rollback() noexcept;  // takes the call's bytes back
   void fail() noexcept;      // rollback, and drop the frame (an allocation failed)
   RecorderHook& hook_;
   ThreadBuffer* buffer_ = nullptr;
   recording::ByteBuffer* out_ = nullptr;
+  recording::WriterRefs* refs_ = nullptr;
   std::size_t start_ = 0;
   std::size_t inputs_end_ = 0;
+  CallKind kind_;
+  std::uint32_t label_ = 0;
 };
 
 /// The call's inputs, in the order of Call's fields: a tuple of references to the arguments, or
@@ -91,7 +119,7 @@ class CallRecord {
 template <class Call, class Inputs>
 void record_inputs(CallRecord& record, const Inputs& inputs) {
   if constexpr (std::is_invocable_v<const Inputs&>) {
-    record.inputs(inputs());
+    record.call_inputs(inputs());
   } else {
     std::apply(
         [&](const auto&... values) {

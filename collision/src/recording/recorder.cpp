@@ -36,6 +36,8 @@ constinit thread_local int t_recording_depth = 0;
 
 namespace {
 std::atomic<std::uint64_t> g_recorder_serial{0};
+// The most character states a thread remembers for its references (refs.hpp), about 1 MiB.
+constexpr std::size_t kMaxRememberedStates = 8192;
 
 struct ThreadCache {
   std::uint64_t serial = 0;
@@ -92,27 +94,42 @@ void RecorderImpl::end_frame() {
     const std::lock_guard<std::mutex> lock(registry_mutex_);
     for (const auto& t : threads_) threads.push_back(t.get());
   }
-  bool drop = overflowed() || failed_.load();
+  // Every thread's buffer locked at once (a thread only ever takes its own: no deadlock), so
+  // that the frame is whole and, when it is dropped, no call can yet have referred to a state
+  // in it (refs.hpp) before the threads forget them.
+  std::vector<std::unique_lock<std::mutex>> locks;
+  locks.reserve(threads.size());
+  for (ThreadBuffer* t : threads) locks.emplace_back(t->mutex);
+  std::size_t bytes = 0;
+  for (ThreadBuffer* t : threads) bytes += t->bytes.size();
+  bool drop = overflowed() || failed_.load() ||
+              (options_.flight_seconds <= 0.0 && queued_bytes_.load() + bytes > options_.memory_cap);
   PendingChunk frame{recording::kFrame, {}, number, {}, frame_seconds_};
   try {
     recording::ByteWriter w(frame.payload);
     w(number, frame_seconds_, frames_dropped_.load(), std::uint32_t{0});
     std::uint32_t blocks = 0;
     for (ThreadBuffer* t : threads) {
-      const std::lock_guard<std::mutex> lock(t->mutex);
       if (t->calls > 0 && !drop) {
         recording::ByteBuffer& head = frame.parts.emplace_back();
         recording::ByteWriter{head}(t->number, t->calls, static_cast<std::uint64_t>(t->bytes.size()));
         frame.parts.push_back(std::exchange(t->bytes, take_spare()));
         ++blocks;
       }
-      t->bytes.clear();
-      t->calls = 0;
     }
     std::memcpy(frame.payload.data() + 24, &blocks, sizeof blocks);
   } catch (const std::bad_alloc&) {
     drop = true;
   }
+  for (ThreadBuffer* t : threads) {
+    t->bytes.clear();
+    t->calls = 0;
+    t->refs.forget_values();  // each frame's blocks stand alone
+    // A dropped frame's states are not in the file; a cache of states past a cap (a game that
+    // keeps making new state objects) is let go.
+    if (drop || t->refs.states.size() > kMaxRememberedStates) t->refs.states.clear();
+  }
+  locks.clear();
   if (options_.flight_seconds > 0.0) {  // kept, with every label, for save()
     if (drop) frames_dropped_.fetch_add(1);
     else keep_in_flight(std::move(frame));
@@ -129,7 +146,6 @@ void RecorderImpl::end_frame() {
     }
   }
   if (!labels.payload.empty()) enqueue(std::move(labels));  // kept even when the frame is dropped
-  if (!drop && queued_bytes_.load() + frame.size() > options_.memory_cap) drop = true;
   if (drop) {
     frames_dropped_.fetch_add(1);
     return;
@@ -158,6 +174,7 @@ ThreadBuffer& RecorderImpl::buffer() {
   if (inserted) {
     threads_.push_back(std::make_unique<ThreadBuffer>());
     threads_.back()->number = static_cast<std::uint32_t>(threads_.size() - 1);
+    threads_.back()->refs.elide_states = options_.flight_seconds <= 0.0;  // a flight's frames stand alone
     it->second = threads_.back().get();
   }
   t_cache = {serial_, it->second};

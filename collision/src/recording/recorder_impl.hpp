@@ -16,6 +16,7 @@
 #include "recording/archive.hpp"
 #include "recording/chunk_file.hpp"
 #include "recording/record_call.hpp"
+#include "recording/refs.hpp"
 
 #if PRISM_RECORDING
 
@@ -26,6 +27,7 @@ namespace collision::detail {
 struct ThreadBuffer {
   std::mutex mutex;
   recording::ByteBuffer bytes;
+  recording::WriterRefs refs;  // what the thread's calls may refer back to (refs.hpp)
   std::uint32_t calls = 0;
   std::uint32_t number = 0;
   // Owner thread only:

@@ -1,0 +1,261 @@
+#pragma once
+// A call's inputs as format 2 writes them (docs/recording-format.md, "References"): a Body, a
+// MoveParams or a CharacterParams that equals, bit for bit, the one the same thread's last call
+// in the frame wrote is a flag byte 0 instead of its fields; a character's state before its
+// step that equals, bit for bit, that character's last result recorded on the same thread is a
+// flag byte 0 too (in a game loop it always does). A flag byte 1 is followed by the value.
+// So a character step writes its body, parameters and state once a frame per thread rather
+// than every call, some 300 of its 450 bytes (docs/benchmarks.md, "Recording").
+//
+// The writer (InputWriter, on the game's thread) and the reader (InputReader) walk a call's
+// fields with the same `fields` lists (calls.hpp), and give the same types the same treatment,
+// so they cannot disagree on which value is a reference.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "recording/archive.hpp"
+#include "recording/calls.hpp"
+
+namespace collision::detail::recording {
+
+/// Whether two values are the same object representation: a sufficient test of "bit for bit
+/// the same fields" (floats bit for bit: -0 is not 0), which is all a reference needs. A value
+/// that differs only in padding is written in full, which costs bytes, never correctness. In a
+/// game loop the values compared are copies of one another and their bytes agree.
+template <class T>
+  requires std::is_trivially_copyable_v<T>
+bool same_bytes(const T& a, const T& b) {
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+/// A state: every byte outside its contact list (contacts_key too, which is not recorded: so
+/// the test only gets stricter), and the contacts' bytes.
+inline bool same_bytes(const CharacterState& a, const CharacterState& b) {
+  static_assert(std::is_trivially_copyable_v<Contact>);
+  constexpr std::size_t list = offsetof(CharacterState, contacts), rest = list + sizeof(a.contacts);
+  const auto* x = reinterpret_cast<const unsigned char*>(&a);
+  const auto* y = reinterpret_cast<const unsigned char*>(&b);
+  return a.contacts.size() == b.contacts.size() && std::memcmp(x, y, list) == 0 &&
+         std::memcmp(x + rest, y + rest, sizeof(CharacterState) - rest) == 0 &&
+         (a.contacts.empty() || std::memcmp(a.contacts.data(), b.contacts.data(), a.contacts.size() * sizeof(Contact)) == 0);
+}
+
+/// The writer's side: what one thread may refer back to. Owned by the thread's buffer and used
+/// under its lock; the recorder resets the values at each frame's end (a frame's block stands
+/// alone) and forgets the states when it drops a frame (the reader would not have them).
+struct WriterRefs {
+  std::optional<Body> body;
+  std::optional<MoveParams> move;
+  std::optional<CharacterParams> character;
+  /// Each character's last result recorded on this thread, by CharacterId. Not used by the
+  /// flight recorder, whose first kept frame must stand alone.
+  std::unordered_map<std::uint64_t, CharacterState> states;
+  bool elide_states = true;
+  std::vector<std::uint64_t> stepped;  // the characters of the call being written
+  CharacterState* slot = nullptr;       // a single step's character's entry in `states`, if any
+
+  /// The values written in this frame are no longer in the buffer (a frame ended, a call was
+  /// taken back): the next call writes them again.
+  void forget_values() {
+    body.reset();
+    move.reset();
+    character.reset();
+  }
+  /// After the call's result was written: the characters' new states.
+  void remember(const CharacterState& result) {
+    if (!elide_states || stepped.size() != 1) return;
+    if (slot != nullptr) *slot = result;  // found by the state's test: no second look-up
+    else states[stepped[0]] = result;
+  }
+  void remember(const std::vector<CharacterState>& results) {
+    if (!elide_states) return;
+    for (std::size_t i = 0; i < results.size() && i < stepped.size(); ++i) states[stepped[i]] = results[i];
+  }
+  template <class Result>
+  void remember(const Result&) {}
+};
+
+/// Writes a call's inputs (the values of its fields, in order) through `out`, a ByteWriter or a
+/// ReservedWriter with room for input_bound's bytes.
+template <class Out>
+class InputWriter {
+ public:
+  InputWriter(Out& out, WriterRefs& refs) : out_(out), refs_(refs) {
+    refs_.stepped.clear();
+    refs_.slot = nullptr;
+  }
+  template <class... Ts>
+  void operator()(const Ts&... values) {
+    (put(values), ...);
+  }
+
+ private:
+  template <class T>
+  void put_ref(std::optional<T>& last, const T& v) {
+    if (last && same_bytes(*last, v)) {
+      out_(std::uint8_t{0});
+      return;
+    }
+    out_(std::uint8_t{1}, v);
+    last = v;
+  }
+  void put_state(std::size_t i, const CharacterState& s) {
+    if (refs_.elide_states && i < refs_.stepped.size()) {
+      const auto it = refs_.states.find(refs_.stepped[i]);
+      if (it != refs_.states.end() && refs_.stepped.size() == 1) refs_.slot = &it->second;
+      if (it != refs_.states.end() && same_bytes(it->second, s)) {
+        out_(std::uint8_t{0});
+        return;
+      }
+    }
+    out_(std::uint8_t{1}, s);
+  }
+  void put(const Body& v) { put_ref(refs_.body, v); }
+  void put(const MoveParams& v) { put_ref(refs_.move, v); }
+  void put(const CharacterParams& v) { put_ref(refs_.character, v); }
+  void put(const CharacterId& id) {
+    refs_.stepped.push_back(id.value);
+    out_(id);
+  }
+  void put(const std::vector<CharacterId>& ids) {
+    for (const CharacterId& id : ids) refs_.stepped.push_back(id.value);
+    out_(ids);
+  }
+  void put(const CharacterState& s) { put_state(0, s); }
+  void put(const std::vector<CharacterState>& states) {
+    out_(static_cast<std::uint32_t>(states.size()));
+    for (std::size_t i = 0; i < states.size(); ++i) put_state(i, states[i]);
+  }
+  template <class T>
+  void put(const T& v) {
+    out_(v);
+  }
+
+  Out& out_;
+  WriterRefs& refs_;
+};
+
+/// The most bytes InputWriter writes for these values (or for a Call's fields): SizeBound's,
+/// plus a flag byte a value and one a state of a list.
+class InputBound {
+ public:
+  template <class... Ts>
+  void operator()(const Ts&... values) {
+    sizes_(values...);
+    flags_ += sizeof...(Ts);
+    (flags(values), ...);
+  }
+  std::size_t bytes() const { return sizes_.bytes + flags_; }
+
+ private:
+  void flags(const std::vector<CharacterState>& states) { flags_ += states.size(); }
+  template <class T>
+  void flags(const T&) {}
+  SizeBound sizes_;
+  std::size_t flags_ = 0;
+};
+
+/// The reader's side: references resolved in file order. Format 1 has none (every value is
+/// written in full).
+struct ReaderRefs {
+  bool enabled = true;  // format 2 and later
+  std::uint32_t thread = 0;
+  std::optional<Body> body;
+  std::optional<MoveParams> move;
+  std::optional<CharacterParams> character;
+  /// By thread number, then character: its last result in the file.
+  std::unordered_map<std::uint32_t, std::unordered_map<std::uint64_t, CharacterState>> states;
+  std::vector<std::uint64_t> stepped;
+
+  void new_block(std::uint32_t thread_number) {
+    thread = thread_number;
+    body.reset();
+    move.reset();
+    character.reset();
+  }
+  void remember(const CharacterState& result) {
+    if (stepped.size() == 1) states[thread][stepped[0]] = result;
+  }
+  void remember(const std::vector<CharacterState>& results) {
+    for (std::size_t i = 0; i < results.size() && i < stepped.size(); ++i) states[thread][stepped[i]] = results[i];
+  }
+  template <class Result>
+  void remember(const Result&) {}
+};
+
+/// Reads a call's inputs into its Call struct (`fields(reader, call)`), resolving references;
+/// a reference to nothing throws DecodeError with its offset.
+class InputReader {
+ public:
+  InputReader(ByteReader& in, ReaderRefs& refs) : in_(in), refs_(refs) { refs_.stepped.clear(); }
+  template <class... Ts>
+  void operator()(Ts&... values) {
+    (get(values), ...);
+  }
+
+ private:
+  /// True when the value follows in full, false when it is a reference (format 2).
+  bool full() {
+    if (!refs_.enabled) return true;
+    bool full = false;
+    in_(full);
+    return full;
+  }
+  template <class T>
+  void get_ref(std::optional<T>& last, T& v, const char* what) {
+    if (full()) {
+      in_(v);
+      last = v;
+    } else if (last) {
+      v = *last;
+    } else {
+      in_.fail(std::string("a call refers to its thread's last ") + what + " in the frame, and there is none before it");
+    }
+  }
+  void get_state(std::size_t i, CharacterState& s) {
+    if (full()) return in_(s);
+    if (i >= refs_.stepped.size()) in_.fail("a state refers to a character the call does not name");
+    const auto& mine = refs_.states[refs_.thread];
+    const auto it = mine.find(refs_.stepped[i]);
+    if (it == mine.end())
+      in_.fail("a state refers to its character's last result on thread " + std::to_string(refs_.thread) +
+               ", and the file has none before it");
+    s = it->second;
+  }
+  void get(Body& v) { get_ref(refs_.body, v, "body"); }
+  void get(MoveParams& v) { get_ref(refs_.move, v, "move parameters"); }
+  void get(CharacterParams& v) { get_ref(refs_.character, v, "character parameters"); }
+  void get(CharacterId& id) {
+    in_(id);
+    refs_.stepped.push_back(id.value);
+  }
+  void get(std::vector<CharacterId>& ids) {
+    in_(ids);
+    for (const CharacterId& id : ids) refs_.stepped.push_back(id.value);
+  }
+  void get(CharacterState& s) { get_state(0, s); }
+  void get(std::vector<CharacterState>& states) {
+    if (!refs_.enabled) return in_(states);
+    states.assign(in_.count(1, "state list"), CharacterState{});
+    for (std::size_t i = 0; i < states.size(); ++i) get_state(i, states[i]);
+  }
+  template <class T>
+  void get(T& v) {
+    in_(v);
+  }
+
+  ByteReader& in_;
+  ReaderRefs& refs_;
+};
+
+/// Whether a call's inputs can hold references (so that a reader re-encodes them in full).
+template <class Call>
+constexpr bool has_refs = requires(const Call& c) { c.body; } || requires(const Call& c) { c.params; };
+
+}  // namespace collision::detail::recording
