@@ -75,7 +75,7 @@ class ByteBuffer {
 /// alias the buffer's own size, which the compiler would then reload on every value).
 /// kChecked: each value checks the capacity and grows the buffer (ByteWriter); unchecked, the
 /// caller has reserved room for everything beforehand (ReservedWriter: a recorded call reserves
-/// SizeBound's bytes once, then appends its twenty-odd values with no check between them).
+/// its bytes once, raw.hpp's RawSize, then appends its values with no check between them).
 template <bool kChecked>
 class BasicByteWriter {
  public:
@@ -89,6 +89,8 @@ class BasicByteWriter {
   void operator()(const Ts&... values) {
     (put(values), ...);
   }
+  /// `n` bytes as they are (raw.hpp).
+  void raw(const void* bytes, std::size_t n) { append(bytes, n); }
 
  private:
   // Inlined: a recorded call writes some twenty of these on the game's thread.
@@ -151,52 +153,6 @@ class BasicByteWriter {
 
 using ByteWriter = BasicByteWriter<true>;
 using ReservedWriter = BasicByteWriter<false>;
-
-/// The most bytes ByteWriter writes for some values: exact, but an optional counts as present.
-/// For a type of fixed size it folds to a constant; a list adds its items.
-class SizeBound {
- public:
-  template <class... Ts>
-  void operator()(const Ts&... values) {
-    (add(values), ...);
-  }
-  std::size_t bytes = 0;
-
- private:
-  template <Plain T>
-  void add(const T&) {
-    bytes += sizeof(T);
-  }
-  void add(bool) { bytes += 1; }
-  template <class T, glm::qualifier Q>
-  void add(const glm::vec<3, T, Q>&) {
-    bytes += 3 * sizeof(T);
-  }
-  template <class T>
-  void add(const std::optional<T>& v) {
-    bytes += 1;
-    add(v ? *v : T{});
-  }
-  template <class T>
-  void add_items(std::span<const T> items) {
-    bytes += 4;
-    for (const T& item : items) add(item);
-  }
-  template <class T>
-  void add(const std::vector<T>& v) {
-    add_items(std::span<const T>(v));
-  }
-  template <class T>
-  void add(std::span<T> v) {
-    add_items(std::span<const T>(v));
-  }
-  void add(const std::string& s) { bytes += 4 + s.size(); }
-  template <class T>
-    requires(!Plain<T>)
-  void add(const T& v) {
-    fields(*this, v);
-  }
-};
 
 /// Reads values back, bounds-checked: running past the end, an impossible count or an enum
 /// out of range throws DecodeError with the offset (`base` + position).

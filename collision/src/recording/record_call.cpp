@@ -19,7 +19,6 @@ CallRecord::CallRecord(RecorderHook& hook, CallKind kind) noexcept : hook_(hook)
     label_ = recorder.label_for(*buffer_);
     buffer_->mutex.lock();
     out_ = &buffer_->bytes;
-    refs_ = &buffer_->refs;
     start_ = out_->size();
   } catch (...) {  // std::bad_alloc: the frame is dropped, the game goes on
     fail();
@@ -43,7 +42,6 @@ void CallRecord::finish() noexcept {
 void CallRecord::rollback() noexcept {
   if (out_ == nullptr) return;
   out_->resize_down(start_);
-  refs_->forget_values();  // they may have been written by this call, now taken back
   out_ = nullptr;
   buffer_->mutex.unlock();
 }

@@ -13,7 +13,7 @@
 
 #include "collision/world.hpp"
 #include "recording/calls.hpp"
-#include "recording/refs.hpp"
+#include "recording/raw.hpp"
 
 #if PRISM_RECORDING
 
@@ -44,10 +44,10 @@ class RecorderHook {
 struct ThreadBuffer;  // recorder_impl.hpp
 
 /// One call being recorded on this thread: the header and inputs are written into the thread's
-/// buffer before the call runs (update_character changes its state in place), its result after.
-/// Each part reserves its most bytes once (InputBound, SizeBound) and then appends unchecked.
-/// The buffer stays locked in between (end_frame waits for a call in flight). Never throws: a
-/// failed allocation drops the frame; a call that throws leaves nothing.
+/// buffer before the call runs (update_character changes its state in place), its result after,
+/// as their bytes (raw.hpp: the writer thread encodes them). Each part reserves its bytes once,
+/// then appends unchecked. The buffer stays locked in between (end_frame waits for a call in
+/// flight). Never throws: a failed allocation drops the frame; a call that throws leaves nothing.
 class CallRecord {
  public:
   CallRecord(RecorderHook& hook, CallKind kind) noexcept;
@@ -56,25 +56,31 @@ class CallRecord {
   CallRecord& operator=(const CallRecord&) = delete;
   explicit operator bool() const { return out_ != nullptr; }
 
-  /// The inputs: the values of the Call's fields, in order.
+  /// The inputs: the values of the Call's fields, in order (or a batch's Call, copied).
   template <class... Ts>
   void inputs(const Ts&... values) noexcept {
-    write_inputs([&](auto& archive) { archive(values...); });
-  }
-  /// The inputs as a Call (a batch's, copied).
-  template <class Call>
-  void call_inputs(const Call& call) noexcept {
-    write_inputs([&](auto& archive) { fields(archive, call); });
+    try {
+      recording::RawSize size;
+      size(values...);
+      out_->reserve_more(kHeaderBytes + size.bytes);
+      recording::ReservedWriter out(*out_);
+      out(kind_, label_, std::uint32_t{0}, std::uint32_t{0});  // the sizes: finish()
+      recording::RawWriter{out}(values...);
+    } catch (...) {
+      fail();
+      return;
+    }
+    inputs_end_ = out_->size();
   }
   template <class Result>
   void result(const Result& result) noexcept {
     if (out_ == nullptr) return;
     try {
-      recording::SizeBound bound;
-      bound(result);
-      out_->reserve_more(bound.bytes);
-      recording::ReservedWriter{*out_}(result);
-      refs_->remember(result);
+      recording::RawSize size;
+      size(result);
+      out_->reserve_more(size.bytes);
+      recording::ReservedWriter out(*out_);
+      recording::RawWriter{out}(result);
     } catch (...) {
       fail();
       return;
@@ -83,23 +89,6 @@ class CallRecord {
   }
 
  private:
-  // `visit(archive)` gives the archive the inputs: once to bound their size, once to write them.
-  template <class Visit>
-  void write_inputs(const Visit& visit) noexcept {
-    try {
-      recording::InputBound bound;
-      visit(bound);
-      out_->reserve_more(kHeaderBytes + bound.bytes());
-      recording::ReservedWriter out(*out_);
-      out(kind_, label_, std::uint32_t{0}, std::uint32_t{0});  // the sizes: finish()
-      recording::InputWriter<recording::ReservedWriter> writer(out, *refs_);
-      visit(writer);
-    } catch (...) {
-      fail();
-      return;
-    }
-    inputs_end_ = out_->size();
-  }
   static constexpr std::size_t kHeaderBytes = 13;  // u8 kind, u32 label, u32 input and result sizes
   void finish() noexcept;
   void rollback() noexcept;  // takes the call's bytes back
@@ -107,7 +96,6 @@ class CallRecord {
   RecorderHook& hook_;
   ThreadBuffer* buffer_ = nullptr;
   recording::ByteBuffer* out_ = nullptr;
-  recording::WriterRefs* refs_ = nullptr;
   std::size_t start_ = 0;
   std::size_t inputs_end_ = 0;
   CallKind kind_;
@@ -119,7 +107,7 @@ class CallRecord {
 template <class Call, class Inputs>
 void record_inputs(CallRecord& record, const Inputs& inputs) {
   if constexpr (std::is_invocable_v<const Inputs&>) {
-    record.call_inputs(inputs());
+    record.inputs(inputs());
   } else {
     std::apply(
         [&](const auto&... values) {

@@ -2,6 +2,7 @@
 // written by a thread of its own (docs/recording-format.md).
 #include "collision/recording.hpp"
 
+#include <chrono>
 #include <cstring>
 #include <stdexcept>
 #include <utility>
@@ -36,8 +37,9 @@ constinit thread_local int t_recording_depth = 0;
 
 namespace {
 std::atomic<std::uint64_t> g_recorder_serial{0};
-// The most character states a thread remembers for its references (refs.hpp), about 1 MiB.
-constexpr std::size_t kMaxRememberedStates = 8192;
+// How often the writer thread looks for frames to write when nobody wakes it: the most game time
+// a crash can lose beyond the frames the memory cap holds.
+constexpr std::chrono::milliseconds kWriterPeriod{20};
 
 struct ThreadCache {
   std::uint64_t serial = 0;
@@ -50,6 +52,7 @@ RecorderImpl::RecorderImpl(const std::string& path, const RecorderOptions& optio
     : path_(path),
       options_(options),
       serial_(g_recorder_serial.fetch_add(1) + 1),
+      wake_bytes_(std::min<std::size_t>(std::size_t{256} << 10, options.memory_cap / 4)),
       file_(path, options.memory_cap) {
   bytes_written_.store(file_.bytes());
   writer_ = std::thread([this] { writer_loop(); });
@@ -63,7 +66,7 @@ void RecorderImpl::attach(const World& world) {
   if (!world.recorder_slot().hook.compare_exchange_strong(expected, this, std::memory_order_acq_rel))
     throw std::logic_error("Recorder::attach: the world is already attached to another recorder");
   world_ = &world;
-  PendingChunk level{recording::kLevel, {}, 0, {}, 0.0};
+  PendingChunk level{recording::kLevel, {}, 0, {}, 0.0, {}, 0};
   const TriangleMesh& mesh = world.mesh();
   recording::ByteWriter{level.payload}(mesh_content_hash(mesh), mesh.positions, mesh.indices, mesh.normals, mesh.flags);
   if (options_.flight_seconds > 0.0) flight_level_ = std::move(level);  // written by save()
@@ -94,49 +97,32 @@ void RecorderImpl::end_frame() {
     const std::lock_guard<std::mutex> lock(registry_mutex_);
     for (const auto& t : threads_) threads.push_back(t.get());
   }
-  // Every thread's buffer locked at once (a thread only ever takes its own: no deadlock), so
-  // that the frame is whole and, when it is dropped, no call can yet have referred to a state
-  // in it (refs.hpp) before the threads forget them.
-  std::vector<std::unique_lock<std::mutex>> locks;
-  locks.reserve(threads.size());
-  for (ThreadBuffer* t : threads) locks.emplace_back(t->mutex);
-  std::size_t bytes = 0;
-  for (ThreadBuffer* t : threads) bytes += t->bytes.size();
-  bool drop = overflowed() || failed_.load() ||
-              (options_.flight_seconds <= 0.0 && queued_bytes_.load() + bytes > options_.memory_cap);
-  PendingChunk frame{recording::kFrame, {}, number, {}, frame_seconds_};
+  bool drop = overflowed() || failed_.load();
+  PendingChunk frame{recording::kFrame, {}, number, {}, frame_seconds_, {}, 0};
   try {
     recording::ByteWriter w(frame.payload);
     w(number, frame_seconds_, frames_dropped_.load(), std::uint32_t{0});
     std::uint32_t blocks = 0;
     for (ThreadBuffer* t : threads) {
+      const std::lock_guard<BufferLock> lock(t->mutex);
       if (t->calls > 0 && !drop) {
-        recording::ByteBuffer& head = frame.parts.emplace_back();
-        recording::ByteWriter{head}(t->number, t->calls, static_cast<std::uint64_t>(t->bytes.size()));
-        frame.parts.push_back(std::exchange(t->bytes, take_spare()));
+        frame.blocks.push_back({t->number, t->calls, std::exchange(t->bytes, take_spare())});
         ++blocks;
       }
+      t->bytes.clear();
+      t->calls = 0;
     }
     std::memcpy(frame.payload.data() + 24, &blocks, sizeof blocks);
   } catch (const std::bad_alloc&) {
     drop = true;
   }
-  for (ThreadBuffer* t : threads) {
-    t->bytes.clear();
-    t->calls = 0;
-    t->refs.forget_values();  // each frame's blocks stand alone
-    // A dropped frame's states are not in the file; a cache of states past a cap (a game that
-    // keeps making new state objects) is let go.
-    if (drop || t->refs.states.size() > kMaxRememberedStates) t->refs.states.clear();
-  }
-  locks.clear();
   if (options_.flight_seconds > 0.0) {  // kept, with every label, for save()
     if (drop) frames_dropped_.fetch_add(1);
     else keep_in_flight(std::move(frame));
     return;
   }
   // The labels interned up to now: every call collected above had its label interned first.
-  PendingChunk labels{recording::kLabels, {}, 0, {}, 0.0};
+  PendingChunk labels{recording::kLabels, {}, 0, {}, 0.0, {}, 0};
   {
     const std::lock_guard<std::mutex> lock(registry_mutex_);
     if (labels_sent_ < labels_.size()) {
@@ -146,6 +132,7 @@ void RecorderImpl::end_frame() {
     }
   }
   if (!labels.payload.empty()) enqueue(std::move(labels));  // kept even when the frame is dropped
+  if (!drop && queued_bytes_.load() + frame.size() > options_.memory_cap) drop = true;
   if (drop) {
     frames_dropped_.fetch_add(1);
     return;
@@ -174,7 +161,6 @@ ThreadBuffer& RecorderImpl::buffer() {
   if (inserted) {
     threads_.push_back(std::make_unique<ThreadBuffer>());
     threads_.back()->number = static_cast<std::uint32_t>(threads_.size() - 1);
-    threads_.back()->refs.elide_states = options_.flight_seconds <= 0.0;  // a flight's frames stand alone
     it->second = threads_.back().get();
   }
   t_cache = {serial_, it->second};
@@ -203,29 +189,42 @@ void RecorderImpl::account(ThreadBuffer& buffer, std::size_t bytes) {
 }
 
 void RecorderImpl::enqueue(PendingChunk chunk) {
-  queued_bytes_.fetch_add(chunk.size());
+  chunk.held = chunk.size();
+  const std::size_t queued = queued_bytes_.fetch_add(chunk.held) + chunk.held;
   {
     const std::lock_guard<std::mutex> lock(queue_mutex_);
     queue_.push_back(std::move(chunk));
   }
-  queue_ready_.notify_one();
+  // Waking the writer is a system call (some microseconds, on the game's thread): it is woken
+  // when a good part of the memory cap waits, and otherwise wakes by itself (kWriterPeriod).
+  if (queued >= wake_bytes_) queue_ready_.notify_one();
 }
 
 void RecorderImpl::writer_loop() {
   std::unique_lock<std::mutex> lock(queue_mutex_);
   for (;;) {
-    queue_ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-    if (queue_.empty()) return;  // stopping, and everything written
+    queue_ready_.wait_for(lock, kWriterPeriod, [&] {
+      return stopping_ || queued_bytes_.load(std::memory_order_relaxed) >= wake_bytes_;
+    });
+    if (queue_.empty()) {
+      if (stopping_) return;  // everything written
+      continue;  // woken by its period, nothing to write
+    }
     std::deque<PendingChunk> batch;
     batch.swap(queue_);
     lock.unlock();
     for (PendingChunk& chunk : batch) {
-      file_.write(chunk);
-      queued_bytes_.fetch_sub(chunk.size());
+      try {
+        encoder_.encode_frame(chunk);
+        file_.write(chunk);
+      } catch (const std::bad_alloc&) {
+        file_.fail("out of memory encoding a frame");
+      }
+      encoder_.recycle(chunk);
+      queued_bytes_.fetch_sub(chunk.held);
       give_spares(chunk);
     }
-    // After each batch the file holds whole frames: a crash loses at most the frames queued.
-    file_.flush();
+    // After each chunk the file holds whole frames: a crash loses at most the frames queued.
     bytes_written_.store(file_.bytes());
     if (file_.failed() && !failed_) {
       const std::lock_guard<std::mutex> status_lock(status_mutex_);
@@ -246,15 +245,16 @@ recording::ByteBuffer RecorderImpl::take_spare() {
 
 void RecorderImpl::give_spares(PendingChunk& chunk) {
   const std::lock_guard<std::mutex> lock(spare_mutex_);
-  for (auto& part : chunk.parts) {
-    if (spare_.size() >= 64 || part.size() < 1024) continue;  // the thread buffers, not the block heads
-    part.clear();
-    spare_.push_back(std::move(part));
+  for (RawBlock& block : chunk.blocks) {
+    if (spare_.size() >= 64) break;
+    block.bytes.clear();
+    spare_.push_back(std::move(block.bytes));
   }
+  chunk.blocks.clear();
 }
 
 PendingChunk RecorderImpl::all_labels() {
-  PendingChunk labels{recording::kLabels, {}, 0, {}, 0.0};
+  PendingChunk labels{recording::kLabels, {}, 0, {}, 0.0, {}, 0};
   const std::lock_guard<std::mutex> lock(registry_mutex_);
   const std::vector<std::string> all(labels_.begin() + 1, labels_.end());
   recording::ByteWriter{labels.payload}(std::uint32_t{1}, all);
@@ -282,7 +282,12 @@ void RecorderImpl::save(const std::string& path) {
   ChunkFile copy(path, options_.memory_cap);  // throws, naming the file
   if (!flight_level_.payload.empty()) copy.write(flight_level_);
   copy.write(all_labels());
-  for (const PendingChunk& frame : flight_) copy.write(frame);
+  Encoder encoder;  // the copy's own references: its first frame stands alone
+  for (PendingChunk& frame : flight_) {
+    encoder.encode_frame(frame);
+    copy.write(frame);
+    encoder.recycle(frame);
+  }
   copy.finish(frames_dropped_.load());
   if (copy.failed()) throw std::runtime_error(copy.error());
 }

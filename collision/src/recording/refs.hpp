@@ -7,7 +7,7 @@
 // So a character step writes its body, parameters and state once a frame per thread rather
 // than every call, some 300 of its 450 bytes (docs/benchmarks.md, "Recording").
 //
-// The writer (InputWriter, on the game's thread) and the reader (InputReader) walk a call's
+// The writer (InputWriter, on the recorder's writer thread) and the reader (InputReader) walk a call's
 // fields with the same `fields` lists (calls.hpp), and give the same types the same treatment,
 // so they cannot disagree on which value is a reference.
 #include <cstddef>
@@ -27,8 +27,7 @@ namespace collision::detail::recording {
 
 /// Whether two values are the same object representation: a sufficient test of "bit for bit
 /// the same fields" (floats bit for bit: -0 is not 0), which is all a reference needs. A value
-/// that differs only in padding is written in full, which costs bytes, never correctness. In a
-/// game loop the values compared are copies of one another and their bytes agree.
+/// that differs only in padding is written in full, which costs bytes, never correctness.
 template <class T>
   requires std::is_trivially_copyable_v<T>
 bool same_bytes(const T& a, const T& b) {
@@ -46,22 +45,19 @@ inline bool same_bytes(const CharacterState& a, const CharacterState& b) {
          (a.contacts.empty() || std::memcmp(a.contacts.data(), b.contacts.data(), a.contacts.size() * sizeof(Contact)) == 0);
 }
 
-/// The writer's side: what one thread may refer back to. Owned by the thread's buffer and used
-/// under its lock; the recorder resets the values at each frame's end (a frame's block stands
-/// alone) and forgets the states when it drops a frame (the reader would not have them).
+/// The writer's side: what one thread's calls may refer back to, in the file being written
+/// (encoder.hpp). The values are forgotten at each frame's block (a frame's block stands alone);
+/// the states are kept from frame to frame.
 struct WriterRefs {
   std::optional<Body> body;
   std::optional<MoveParams> move;
   std::optional<CharacterParams> character;
-  /// Each character's last result recorded on this thread, by CharacterId. Not used by the
-  /// flight recorder, whose first kept frame must stand alone.
+  /// Each character's last result written for this thread, by CharacterId.
   std::unordered_map<std::uint64_t, CharacterState> states;
-  bool elide_states = true;
   std::vector<std::uint64_t> stepped;  // the characters of the call being written
   CharacterState* slot = nullptr;       // a single step's character's entry in `states`, if any
 
-  /// The values written in this frame are no longer in the buffer (a frame ended, a call was
-  /// taken back): the next call writes them again.
+  /// A new frame's block: its first call writes them again.
   void forget_values() {
     body.reset();
     move.reset();
@@ -69,20 +65,18 @@ struct WriterRefs {
   }
   /// After the call's result was written: the characters' new states.
   void remember(const CharacterState& result) {
-    if (!elide_states || stepped.size() != 1) return;
+    if (stepped.size() != 1) return;
     if (slot != nullptr) *slot = result;  // found by the state's test: no second look-up
     else states[stepped[0]] = result;
   }
   void remember(const std::vector<CharacterState>& results) {
-    if (!elide_states) return;
     for (std::size_t i = 0; i < results.size() && i < stepped.size(); ++i) states[stepped[i]] = results[i];
   }
   template <class Result>
   void remember(const Result&) {}
 };
 
-/// Writes a call's inputs (the values of its fields, in order) through `out`, a ByteWriter or a
-/// ReservedWriter with room for input_bound's bytes.
+/// Writes a call's inputs (`fields(writer, call)`) through `out`, a ByteWriter.
 template <class Out>
 class InputWriter {
  public:
@@ -106,7 +100,7 @@ class InputWriter {
     last = v;
   }
   void put_state(std::size_t i, const CharacterState& s) {
-    if (refs_.elide_states && i < refs_.stepped.size()) {
+    if (i < refs_.stepped.size()) {
       const auto it = refs_.states.find(refs_.stepped[i]);
       if (it != refs_.states.end() && refs_.stepped.size() == 1) refs_.slot = &it->second;
       if (it != refs_.states.end() && same_bytes(it->second, s)) {
@@ -139,26 +133,6 @@ class InputWriter {
 
   Out& out_;
   WriterRefs& refs_;
-};
-
-/// The most bytes InputWriter writes for these values (or for a Call's fields): SizeBound's,
-/// plus a flag byte a value and one a state of a list.
-class InputBound {
- public:
-  template <class... Ts>
-  void operator()(const Ts&... values) {
-    sizes_(values...);
-    flags_ += sizeof...(Ts);
-    (flags(values), ...);
-  }
-  std::size_t bytes() const { return sizes_.bytes + flags_; }
-
- private:
-  void flags(const std::vector<CharacterState>& states) { flags_ += states.size(); }
-  template <class T>
-  void flags(const T&) {}
-  SizeBound sizes_;
-  std::size_t flags_ = 0;
 };
 
 /// The reader's side: references resolved in file order. Format 1 has none (every value is
