@@ -21,7 +21,7 @@
 #include "collision/character.hpp"
 #include "collision/recording.hpp"
 #include "collision/recording_file.hpp"
-#include "test_worlds.hpp"
+#include "recording_helpers.hpp"
 
 namespace {
 
@@ -29,22 +29,10 @@ using collision::CallKind;
 using collision::RecordingError;
 using collision::RecordingFile;
 
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("prism_test_" + name + ".prec")).string();
-}
-
-std::vector<std::uint8_t> read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-collision::World floor_world() { return prism_test::world_of(prism_test::floor_quad(10.0f)); }
-
-collision::CharacterParams z_up() {
-  collision::CharacterParams p;
-  p.up = {0, 0, 1};
-  return p;
-}
+using prism_test::floor_world;
+using prism_test::read_bytes;
+using prism_test::temp_path;
+using prism_test::z_up;
 
 // Two frames on a floor: a ray, a sweep and a character step in each.
 std::vector<std::uint8_t> small_recording(const std::string& path) {

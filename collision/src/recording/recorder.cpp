@@ -106,7 +106,7 @@ void RecorderImpl::end_frame() {
     for (ThreadBuffer* t : threads) {
       const std::lock_guard<BufferLock> lock(t->mutex);
       if (t->calls > 0 && !drop) {
-        frame.blocks.push_back({t->number, t->calls, std::exchange(t->bytes, take_spare())});
+        frame.blocks.push_back({t->number, t->calls, std::exchange(t->bytes, take_spare(t->bytes.size()))});
         ++blocks;
       }
       t->bytes.clear();
@@ -235,11 +235,19 @@ void RecorderImpl::writer_loop() {
   }
 }
 
-recording::ByteBuffer RecorderImpl::take_spare() {
-  const std::lock_guard<std::mutex> lock(spare_mutex_);
-  if (spare_.empty()) return {};
-  recording::ByteBuffer b = std::move(spare_.back());
-  spare_.pop_back();
+recording::ByteBuffer RecorderImpl::take_spare(std::size_t size) {
+  {
+    const std::lock_guard<std::mutex> lock(spare_mutex_);
+    if (!spare_.empty()) {
+      recording::ByteBuffer b = std::move(spare_.back());
+      spare_.pop_back();
+      return b;
+    }
+  }
+  // None written back yet: one of the size the last frame took, so that the game's thread does
+  // not grow it (a copy of everything at each doubling) while recording the next.
+  recording::ByteBuffer b;
+  b.reserve(size);
   return b;
 }
 

@@ -73,7 +73,7 @@ class RecorderImpl final : public RecorderHook {
 
  private:
   void enqueue(PendingChunk chunk);
-  recording::ByteBuffer take_spare();  // a written thread buffer to reuse, or an empty one
+  recording::ByteBuffer take_spare(std::size_t size);  // a written thread buffer to reuse, or a new one of `size`
   void give_spares(PendingChunk& chunk);  // its thread buffers, for take_spare
   PendingChunk all_labels();
   void keep_in_flight(PendingChunk frame);
