@@ -14,17 +14,20 @@
 
 namespace collision {
 
+namespace detail {
+constinit thread_local std::uint64_t t_label_generation = 0;
+}  // namespace detail
+
 namespace {
-// The thread's label (Recorder::set_thread_label) and a number that changes with it, so that a
-// thread buffer knows when to look its label's id up again.
+// The thread's label (Recorder::set_thread_label); detail::t_label_generation changes with it,
+// so that a thread buffer knows when to look its label's id up again.
 thread_local std::string t_label;
-thread_local std::uint64_t t_label_generation = 0;
 std::atomic<std::uint64_t> g_label_generation{0};
 }  // namespace
 
 void Recorder::set_thread_label(std::string_view label) {
   t_label.assign(label);
-  t_label_generation = g_label_generation.fetch_add(1, std::memory_order_relaxed) + 1;
+  detail::t_label_generation = g_label_generation.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
 std::string Recorder::thread_label() { return t_label; }
@@ -34,18 +37,13 @@ std::string Recorder::thread_label() { return t_label; }
 namespace detail {
 
 constinit thread_local int t_recording_depth = 0;
+constinit thread_local ThreadCache t_cache;
 
 namespace {
 std::atomic<std::uint64_t> g_recorder_serial{0};
 // How often the writer thread looks for frames to write when nobody wakes it: the most game time
 // a crash can lose beyond the frames the memory cap holds.
 constexpr std::chrono::milliseconds kWriterPeriod{20};
-
-struct ThreadCache {
-  std::uint64_t serial = 0;
-  ThreadBuffer* buffer = nullptr;
-};
-thread_local ThreadCache t_cache;
 }  // namespace
 
 RecorderImpl::RecorderImpl(const std::string& path, const RecorderOptions& options)
@@ -154,8 +152,7 @@ RecorderStatus RecorderImpl::status() const {
   return s;
 }
 
-ThreadBuffer& RecorderImpl::buffer() {
-  if (t_cache.serial == serial_) return *t_cache.buffer;
+ThreadBuffer& RecorderImpl::new_thread() {
   const std::lock_guard<std::mutex> lock(registry_mutex_);
   auto [it, inserted] = by_thread_.try_emplace(std::this_thread::get_id(), nullptr);
   if (inserted) {
@@ -167,8 +164,7 @@ ThreadBuffer& RecorderImpl::buffer() {
   return *it->second;
 }
 
-std::uint32_t RecorderImpl::label_for(ThreadBuffer& buffer) {
-  if (buffer.label_generation == t_label_generation) return buffer.label_id;
+std::uint32_t RecorderImpl::new_label(ThreadBuffer& buffer) {
   const std::lock_guard<std::mutex> lock(registry_mutex_);
   auto [it, inserted] = label_ids_.try_emplace(t_label, static_cast<std::uint32_t>(labels_.size()));
   if (inserted) labels_.push_back(t_label);

@@ -50,6 +50,15 @@ struct ThreadBuffer {
   std::size_t unreported = 0;  // bytes not yet added to RecorderImpl::frame_bytes_
 };
 
+/// The calling thread's buffer of the recorder it last recorded for (`serial`), and the number
+/// of its label (recorder.cpp): read on every recorded call.
+struct ThreadCache {
+  std::uint64_t serial = 0;
+  ThreadBuffer* buffer = nullptr;
+};
+extern constinit thread_local ThreadCache t_cache;
+extern constinit thread_local std::uint64_t t_label_generation;
+
 class RecorderImpl final : public RecorderHook {
  public:
   RecorderImpl(const std::string& path, const RecorderOptions& options);
@@ -65,13 +74,21 @@ class RecorderImpl final : public RecorderHook {
   RecorderStatus status() const;
 
   /// The hot path (record_call.cpp): the calling thread's buffer and label, and the memory cap.
-  ThreadBuffer& buffer();
-  std::uint32_t label_for(ThreadBuffer& buffer);
+  ThreadBuffer& buffer() {
+    if (t_cache.serial == serial_) [[likely]] return *t_cache.buffer;
+    return new_thread();
+  }
+  std::uint32_t label_for(ThreadBuffer& buffer) {
+    if (buffer.label_generation == t_label_generation) [[likely]] return buffer.label_id;
+    return new_label(buffer);
+  }
   void account(ThreadBuffer& buffer, std::size_t bytes);
   bool overflowed() const { return overflow_.load(std::memory_order_relaxed); }
   void overflow() { overflow_.store(true, std::memory_order_relaxed); }
 
  private:
+  ThreadBuffer& new_thread();  // a thread's first call: its buffer, numbered
+  std::uint32_t new_label(ThreadBuffer& buffer);  // its label changed: its number
   void enqueue(PendingChunk chunk);
   recording::ByteBuffer take_spare(std::size_t size);  // a written thread buffer to reuse, or a new one of `size`
   void give_spares(PendingChunk& chunk);  // its thread buffers, for take_spare
