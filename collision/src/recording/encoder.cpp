@@ -30,10 +30,12 @@ void Encoder::encode(const RawBlock& block, rec::ByteBuffer& out) {
     const auto raw_result = raw.subspan(at + kCallHeaderBytes + input_size, result_size);
     at += kCallHeaderBytes + input_size + result_size;
     rec::visit_kind(kind, [&]<class Call>() {
-      Call call{};
+      // One of each kept per thread: reading into them reuses their lists' memory (a step's
+      // two contact lists), and every field the encoding reads is overwritten.
+      static thread_local Call call{};
+      static thread_local typename Call::Result outcome{};
       rec::RawReader inputs(raw_inputs);
       fields(inputs, call);
-      typename Call::Result outcome{};
       rec::RawReader result(raw_result);
       result(outcome);
       const std::size_t start = out.size();
