@@ -61,6 +61,19 @@ struct RecorderOptions {
   /// (or the destructor, which writes them to the recorder's own file). 0: every frame is
   /// written as it ends.
   double flight_seconds = 0.0;
+  /// The flight recorder saves by itself: when a frame holds a character step with an anomaly,
+  /// end_frame saves the frames held (the last flight_seconds, that frame included) as save()
+  /// would, on its thread, to this path with "-" and the frame's number before its extension
+  /// ("stuck.prec": "stuck-1234.prec"); then not again until that frame has left the window.
+  /// Empty (the default), or not a flight recorder: never. status() counts the saves and says
+  /// what the last one was for; a save that fails is said there, never thrown. The anomalies
+  /// are what a recorded step shows by itself (the debugger's rules look at more):
+  ///   - deep: the step ends with a contact that overlaps by more than the skin width;
+  ///   - stuck: its input asked it to move at least 1% of its smallest radius (the part across
+  ///     up, times dt), no contact it ends with faces that way, and its position did not change.
+  /// A step that used all its move iterations is not told apart (its result does not say so),
+  /// nor is a pass-through (it needs the level's sides, which the debugger's rule looks up).
+  std::string save_on_anomaly;
 };
 
 struct RecorderStatus {
@@ -69,6 +82,10 @@ struct RecorderStatus {
   std::uint64_t frames_recorded = 0;  ///< frames ended and handed to the writer
   std::uint64_t frames_dropped = 0;   ///< frames dropped at the memory cap or after an error
   std::uint64_t bytes_written = 0;    ///< bytes in the file so far
+  std::uint64_t anomaly_saves = 0;    ///< files saved on an anomaly (save_on_anomaly)
+  /// The last such save: its frame, the step and what was wrong with it, and its file (or why
+  /// it could not be written).
+  std::string last_anomaly;
 };
 
 namespace detail {

@@ -20,40 +20,23 @@ void Encoder::encode(const RawBlock& block, rec::ByteBuffer& out) {
   rec::WriterRefs& refs = threads_[block.thread];
   refs.forget_values();  // each frame's block stands alone
   if (refs.states.size() > kMaxRememberedStates) refs.states.clear();
-  const std::span<const std::uint8_t> raw = block.bytes.bytes();
-  std::size_t at = 0;
-  for (std::uint32_t c = 0; c < block.calls; ++c) {
-    CallKind kind{};
-    std::uint32_t label = 0, input_size = 0, result_size = 0;
-    rec::RawReader(raw.subspan(at, kCallHeaderBytes))(kind, label, input_size, result_size);
-    const auto raw_inputs = raw.subspan(at + kCallHeaderBytes, input_size);
-    const auto raw_result = raw.subspan(at + kCallHeaderBytes + input_size, result_size);
-    at += kCallHeaderBytes + input_size + result_size;
-    rec::visit_kind(kind, [&]<class Call>() {
-      // One of each kept per thread: reading into them reuses their lists' memory (a step's
-      // two contact lists), and every field the encoding reads is overwritten.
-      static thread_local Call call{};
-      static thread_local typename Call::Result outcome{};
-      rec::RawReader inputs(raw_inputs);
-      fields(inputs, call);
-      rec::RawReader result(raw_result);
-      result(outcome);
-      const std::size_t start = out.size();
-      {
-        rec::ByteWriter w(out);
-        w(kind, label, std::uint32_t{0}, std::uint32_t{0});  // the sizes: below
-        rec::InputWriter<rec::ByteWriter> writer(w, refs);
-        fields(writer, call);
-      }
-      const std::size_t inputs_end = out.size();
-      rec::ByteWriter{out}(outcome);
-      refs.remember(outcome);
-      const auto encoded_inputs = static_cast<std::uint32_t>(inputs_end - start - kCallHeaderBytes);
-      const auto encoded_result = static_cast<std::uint32_t>(out.size() - inputs_end);
-      std::memcpy(out.data() + start + 5, &encoded_inputs, 4);
-      std::memcpy(out.data() + start + 9, &encoded_result, 4);
-    });
-  }
+  rec::for_each_raw_call(block.bytes.bytes(), block.calls, [&](CallKind kind, std::uint32_t label, const auto& call,
+                                                               const auto& outcome) {
+    const std::size_t start = out.size();
+    {
+      rec::ByteWriter w(out);
+      w(kind, label, std::uint32_t{0}, std::uint32_t{0});  // the sizes: below
+      rec::InputWriter<rec::ByteWriter> writer(w, refs);
+      fields(writer, call);
+    }
+    const std::size_t inputs_end = out.size();
+    rec::ByteWriter{out}(outcome);
+    refs.remember(outcome);
+    const auto encoded_inputs = static_cast<std::uint32_t>(inputs_end - start - kCallHeaderBytes);
+    const auto encoded_result = static_cast<std::uint32_t>(out.size() - inputs_end);
+    std::memcpy(out.data() + start + 5, &encoded_inputs, 4);
+    std::memcpy(out.data() + start + 9, &encoded_result, 4);
+  });
 }
 
 void Encoder::encode_frame(PendingChunk& frame) {

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <span>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "recording/archive.hpp"
@@ -156,5 +157,32 @@ class RawReader {
 
   const std::uint8_t* at_;
 };
+
+/// Each call of a thread's raw calls (record_call.hpp's layout: u8 kind, u32 label, u32 input
+/// and result sizes, the inputs, the result), read back: f(kind, label, call, result) with the
+/// Call struct of its kind (calls.hpp) and its result. The two are kept per thread and kind, so
+/// that their lists' memory is reused (a step's two contact lists); every field is overwritten.
+template <class F>
+void for_each_raw_call(std::span<const std::uint8_t> raw, std::uint32_t calls, F&& f) {
+  constexpr std::size_t kHeaderBytes = 13;
+  std::size_t at = 0;
+  for (std::uint32_t c = 0; c < calls; ++c) {
+    CallKind kind{};
+    std::uint32_t label = 0, input_size = 0, result_size = 0;
+    RawReader(raw.subspan(at, kHeaderBytes))(kind, label, input_size, result_size);
+    const auto raw_inputs = raw.subspan(at + kHeaderBytes, input_size);
+    const auto raw_result = raw.subspan(at + kHeaderBytes + input_size, result_size);
+    at += kHeaderBytes + input_size + result_size;
+    visit_kind(kind, [&]<class Call>() {
+      static thread_local Call call{};
+      static thread_local typename Call::Result outcome{};
+      RawReader inputs(raw_inputs);
+      fields(inputs, call);
+      RawReader result(raw_result);
+      result(outcome);
+      f(kind, label, std::as_const(call), std::as_const(outcome));
+    });
+  }
+}
 
 }  // namespace collision::detail::recording

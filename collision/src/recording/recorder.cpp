@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "collision/world.hpp"
+#include "recording/anomaly.hpp"
 #include "recording/archive.hpp"
 #include "recording/format.hpp"
 #include "recording/recorder_impl.hpp"
@@ -115,8 +116,14 @@ void RecorderImpl::end_frame() {
     drop = true;
   }
   if (options_.flight_seconds > 0.0) {  // kept, with every label, for save()
-    if (drop) frames_dropped_.fetch_add(1);
-    else keep_in_flight(std::move(frame));
+    if (drop) {
+      frames_dropped_.fetch_add(1);
+      return;
+    }
+    const bool look = !options_.save_on_anomaly.empty() && frame_seconds_ >= next_anomaly_seconds_;
+    const std::string anomaly = look ? find_anomaly(frame) : std::string();
+    keep_in_flight(std::move(frame));
+    if (!anomaly.empty()) save_on_anomaly(number, anomaly);
     return;
   }
   // The labels interned up to now: every call collected above had its label interned first.
@@ -144,7 +151,9 @@ RecorderStatus RecorderImpl::status() const {
   {
     const std::lock_guard<std::mutex> lock(status_mutex_);
     s.error = error_;
+    s.last_anomaly = last_anomaly_;
   }
+  s.anomaly_saves = anomaly_saves_.load();
   s.ok = s.error.empty();
   s.frames_recorded = frames_recorded_.load();
   s.frames_dropped = frames_dropped_.load();
@@ -294,6 +303,26 @@ void RecorderImpl::save(const std::string& path) {
   }
   copy.finish(frames_dropped_.load());
   if (copy.failed()) throw std::runtime_error(copy.error());
+}
+
+// The frames held, saved on the game's main thread as save() would; an error is reported by
+// status(), never thrown (end_frame does not throw because of a file).
+void RecorderImpl::save_on_anomaly(std::uint64_t frame, const std::string& what) {
+  const std::string& pattern = options_.save_on_anomaly;
+  const std::size_t slash = pattern.find_last_of('/'), dot = pattern.find_last_of('.');
+  const bool extension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
+  const std::size_t cut = extension ? dot : pattern.size();
+  const std::string path = pattern.substr(0, cut) + "-" + std::to_string(frame) + pattern.substr(cut);
+  next_anomaly_seconds_ = frame_seconds_ + options_.flight_seconds;
+  std::string outcome = "frame " + std::to_string(frame) + ", " + what + ": saved to '" + path + "'";
+  try {
+    save(path);
+    anomaly_saves_.fetch_add(1);
+  } catch (const std::exception& e) {
+    outcome += std::string(", which failed: ") + e.what();
+  }
+  const std::lock_guard<std::mutex> lock(status_mutex_);
+  last_anomaly_ = outcome;
 }
 
 void RecorderImpl::close() {

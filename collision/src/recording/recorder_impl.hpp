@@ -94,6 +94,7 @@ class RecorderImpl final : public RecorderHook {
   void give_spares(PendingChunk& chunk);  // its thread buffers, for take_spare
   PendingChunk all_labels();
   void keep_in_flight(PendingChunk frame);
+  void save_on_anomaly(std::uint64_t frame, const std::string& what);
   void writer_loop();
   void close();
 
@@ -136,6 +137,9 @@ class RecorderImpl final : public RecorderHook {
   PendingChunk flight_level_;
   std::deque<PendingChunk> flight_;
   std::size_t flight_bytes_ = 0;
+  double next_anomaly_seconds_ = -1e300;  // no save on an anomaly before this game time
+  std::atomic<std::uint64_t> anomaly_saves_{0};
+  std::string last_anomaly_;  // under status_mutex_
 
   // The writer's error, for status().
   mutable std::mutex status_mutex_;
