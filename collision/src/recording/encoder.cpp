@@ -31,7 +31,7 @@ void Encoder::encode(const RawBlock& block, rec::ByteBuffer& out) {
     }
     const std::size_t inputs_end = out.size();
     rec::ByteWriter{out}(outcome);
-    refs.remember(outcome);
+    refs.remember(outcome, out.bytes().subspan(inputs_end));
     const auto encoded_inputs = static_cast<std::uint32_t>(inputs_end - start - kCallHeaderBytes);
     const auto encoded_result = static_cast<std::uint32_t>(out.size() - inputs_end);
     std::memcpy(out.data() + start + 5, &encoded_inputs, 4);

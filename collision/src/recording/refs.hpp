@@ -1,21 +1,21 @@
 #pragma once
 // A call's inputs as format 2 writes them (docs/recording-format.md, "References"): a Body, a
-// MoveParams or a CharacterParams that equals, bit for bit, the one the same thread's last call
-// in the frame wrote is a flag byte 0 instead of its fields; a character's state before its
-// step that equals, bit for bit, that character's last result recorded on the same thread is a
+// MoveParams or a CharacterParams whose encoding equals the one the same thread's last call in
+// the frame wrote is a flag byte 0 instead of its fields; a character's state before its
+// step whose encoding equals that character's last result recorded on the same thread is a
 // flag byte 0 too (in a game loop it always does). A flag byte 1 is followed by the value.
 // So a character step writes its body, parameters and state once a frame per thread rather
 // than every call, some 300 of its 450 bytes (docs/benchmarks.md, "Recording").
 //
-// The writer (InputWriter, on the recorder's writer thread) and the reader (InputReader) walk a call's
-// fields with the same `fields` lists (calls.hpp), and give the same types the same treatment,
-// so they cannot disagree on which value is a reference.
+// The writer (InputWriter, on the recorder's writer thread) and the reader (InputReader) walk a
+// call's fields with the same `fields` lists (calls.hpp), and give the same types the same
+// treatment, so they cannot disagree on which value is a reference.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <optional>
+#include <span>
 #include <string>
-#include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -25,55 +25,43 @@
 
 namespace collision::detail::recording {
 
-/// Whether two values are the same object representation: a sufficient test of "bit for bit
-/// the same fields" (floats bit for bit: -0 is not 0), which is all a reference needs. A value
-/// that differs only in padding is written in full, which costs bytes, never correctness.
-template <class T>
-  requires std::is_trivially_copyable_v<T>
-bool same_bytes(const T& a, const T& b) {
-  return std::memcmp(&a, &b, sizeof(T)) == 0;
-}
-/// A state: every byte outside its contact list (contacts_key too, which is not recorded: so
-/// the test only gets stricter), and the contacts' bytes.
-inline bool same_bytes(const CharacterState& a, const CharacterState& b) {
-  static_assert(std::is_trivially_copyable_v<Contact>);
-  constexpr std::size_t list = offsetof(CharacterState, contacts), rest = list + sizeof(a.contacts);
-  const auto* x = reinterpret_cast<const unsigned char*>(&a);
-  const auto* y = reinterpret_cast<const unsigned char*>(&b);
-  return a.contacts.size() == b.contacts.size() && std::memcmp(x, y, list) == 0 &&
-         std::memcmp(x + rest, y + rest, sizeof(CharacterState) - rest) == 0 &&
-         (a.contacts.empty() || std::memcmp(a.contacts.data(), b.contacts.data(), a.contacts.size() * sizeof(Contact)) == 0);
-}
+/// A value as the file encodes it: the test of "the same value, bit for bit" (floats bit for bit:
+/// -0 is not 0) that a reference needs, blind to padding and to what an empty optional holds.
+using Encoded = std::vector<std::uint8_t>;
 
 /// The writer's side: what one thread's calls may refer back to, in the file being written
-/// (encoder.hpp). The values are forgotten at each frame's block (a frame's block stands alone);
-/// the states are kept from frame to frame.
+/// (encoder.hpp), each kept encoded. The values are forgotten at each frame's block (a frame's
+/// block stands alone); the states are kept from frame to frame.
 struct WriterRefs {
-  std::optional<Body> body;
-  std::optional<MoveParams> move;
-  std::optional<CharacterParams> character;
+  Encoded body, move, character;  // empty: none yet in this block
   /// Each character's last result written for this thread, by CharacterId.
-  std::unordered_map<std::uint64_t, CharacterState> states;
+  std::unordered_map<std::uint64_t, Encoded> states;
   std::vector<std::uint64_t> stepped;  // the characters of the call being written
-  CharacterState* slot = nullptr;       // a single step's character's entry in `states`, if any
+  Encoded* slot = nullptr;             // a single step's character's entry in `states`, if any
+  ByteBuffer scratch;                  // a value being encoded
 
   /// A new frame's block: its first call writes them again.
   void forget_values() {
-    body.reset();
-    move.reset();
-    character.reset();
+    body.clear();
+    move.clear();
+    character.clear();
   }
-  /// After the call's result was written: the characters' new states.
-  void remember(const CharacterState& result) {
+  /// After the call's result was written (`encoded`: its bytes in the file): the characters'
+  /// new states.
+  void remember(const CharacterState&, std::span<const std::uint8_t> encoded) {
     if (stepped.size() != 1) return;
-    if (slot != nullptr) *slot = result;  // found by the state's test: no second look-up
-    else states[stepped[0]] = result;
+    Encoded& last = slot != nullptr ? *slot : states[stepped[0]];  // slot: no second look-up
+    last.assign(encoded.begin(), encoded.end());
   }
-  void remember(const std::vector<CharacterState>& results) {
-    for (std::size_t i = 0; i < results.size() && i < stepped.size(); ++i) states[stepped[i]] = results[i];
+  void remember(const std::vector<CharacterState>& results, std::span<const std::uint8_t>) {
+    for (std::size_t i = 0; i < results.size() && i < stepped.size(); ++i) {
+      scratch.clear();
+      ByteWriter{scratch}(results[i]);
+      states[stepped[i]].assign(scratch.data(), scratch.data() + scratch.size());
+    }
   }
   template <class Result>
-  void remember(const Result&) {}
+  void remember(const Result&, std::span<const std::uint8_t>) {}
 };
 
 /// Writes a call's inputs (`fields(writer, call)`) through `out`, a ByteWriter.
@@ -90,25 +78,37 @@ class InputWriter {
   }
 
  private:
+  // The value encoded into the scratch buffer: whether it equals `last`.
   template <class T>
-  void put_ref(std::optional<T>& last, const T& v) {
-    if (last && same_bytes(*last, v)) {
+  bool same_as(const Encoded* last, const T& v) {
+    refs_.scratch.clear();
+    ByteWriter{refs_.scratch}(v);
+    const auto now = refs_.scratch.bytes();
+    return last != nullptr && last->size() == now.size() && std::equal(now.begin(), now.end(), last->begin());
+  }
+  // Flag 0, or flag 1 and the value (encoded in the scratch buffer).
+  void flag(bool same) {
+    if (same) {
       out_(std::uint8_t{0});
-      return;
+    } else {
+      out_(std::uint8_t{1});
+      out_.raw(refs_.scratch.data(), refs_.scratch.size());
     }
-    out_(std::uint8_t{1}, v);
-    last = v;
+  }
+  template <class T>
+  void put_ref(Encoded& last, const T& v) {
+    const bool same = same_as(last.empty() ? nullptr : &last, v);
+    flag(same);
+    if (!same) last.assign(refs_.scratch.data(), refs_.scratch.data() + refs_.scratch.size());
   }
   void put_state(std::size_t i, const CharacterState& s) {
+    Encoded* last = nullptr;
     if (i < refs_.stepped.size()) {
       const auto it = refs_.states.find(refs_.stepped[i]);
-      if (it != refs_.states.end() && refs_.stepped.size() == 1) refs_.slot = &it->second;
-      if (it != refs_.states.end() && same_bytes(it->second, s)) {
-        out_(std::uint8_t{0});
-        return;
-      }
+      if (it != refs_.states.end()) last = &it->second;
+      if (refs_.stepped.size() == 1) refs_.slot = last;
     }
-    out_(std::uint8_t{1}, s);
+    flag(same_as(last, s));
   }
   void put(const Body& v) { put_ref(refs_.body, v); }
   void put(const MoveParams& v) { put_ref(refs_.move, v); }
