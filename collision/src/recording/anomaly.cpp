@@ -49,23 +49,20 @@ std::string find_anomaly(const PendingChunk& frame) {
   std::string found;
   for (const RawBlock& block : frame.blocks) {
     std::size_t index = 0;
-    rec::for_each_raw_call(block.bytes.bytes(), block.calls,
-                           [&]<class Call>(CallKind, std::uint32_t, const Call& call, const typename Call::Result& after) {
-                             std::string what;
-                             if constexpr (std::is_same_v<Call, rec::StepCall>) {
-                               what = check_step(call.body, call.state, call.input, call.dt, call.params, after);
-                             } else if constexpr (std::is_same_v<Call, rec::StepBatchCall>) {
-                               for (std::size_t i = 0; what.empty() && i < call.states.size() &&
-                                                       i < call.inputs.size() && i < after.size();
-                                    ++i)
-                                 what = check_step(call.body, call.states[i], call.inputs[i], call.dt, call.params,
-                                                   after[i]);
-                             }
-                             if (found.empty() && !what.empty())
-                               found = "call " + std::to_string(index) + " of thread " + std::to_string(block.thread) +
-                                       ", " + to_string(Call::kind) + ": " + what;
-                             ++index;
-                           });
+    const auto check = [&]<class Call>(CallKind, std::uint32_t, const Call& call, const typename Call::Result& after) {
+      std::string what;
+      if constexpr (std::is_same_v<Call, rec::StepCall>) {
+        what = check_step(call.body, call.state, call.input, call.dt, call.params, after);
+      } else if constexpr (std::is_same_v<Call, rec::StepBatchCall>) {
+        for (std::size_t i = 0; what.empty() && i < call.states.size() && i < call.inputs.size() && i < after.size(); ++i)
+          what = check_step(call.body, call.states[i], call.inputs[i], call.dt, call.params, after[i]);
+      }
+      if (found.empty() && !what.empty())
+        found = "call " + std::to_string(index) + " of thread " + std::to_string(block.thread) + ", " +
+                to_string(Call::kind) + ": " + what;
+      ++index;
+    };
+    rec::for_each_raw_call(block.bytes.bytes(), block.calls, check);
     if (!found.empty()) break;
   }
   return found;

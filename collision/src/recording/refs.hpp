@@ -189,7 +189,8 @@ class InputReader {
     } else if (last) {
       v = *last;
     } else {
-      in_.fail(std::string("a call refers to its thread's last ") + what + " in the frame, and there is none before it");
+      in_.fail(std::string("a call refers to its thread's last ") + what +
+               " in the frame, and there is none before it");
     }
   }
   void get_state(std::size_t i, CharacterState& s) {
