@@ -25,7 +25,9 @@ struct alignas(64) BvhNode4 {
   float max_x[4], max_y[4], max_z[4];
   /// Child reference: kEmpty, an inner node index, or a leaf (kLeafBit | first << 4 | count)
   /// whose triangles are the slots [first, first + count) (Bvh::triangle): lanes 0, 1, ... of
-  /// the packets from first / 4 on (a leaf starts a packet of its own).
+  /// the packets from first / 4 on (a leaf starts a packet of its own). `first` has 27 bits:
+  /// 2^25 packets, about 100 million triangles at the three a packet the maps fill (a limit of
+  /// 2^27 triangles before the slots, which count the packets' unused lanes too).
   std::uint32_t child[4];
   /// For a leaf child: the index of its first BvhPacket4 (first / 4; it has ceil(count / 4)).
   std::uint32_t packet[4];
