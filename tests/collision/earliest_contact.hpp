@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "bvh/bvh_layout.hpp"
+#include "leaf_triangles.hpp"
 
 namespace prism_test {
 
@@ -17,7 +18,7 @@ struct EarliestContact {
 template <class PerTriangle>
 EarliestContact earliest_contact(const collision::Bvh& bvh, PerTriangle&& sweep) {
   EarliestContact best;
-  for (const collision::BvhTriangle& t : bvh.triangles) {
+  for (const collision::BvhTriangle& t : leaf_triangles(bvh)) {
     const auto h = sweep(t);
     if (!h.hit) continue;
     best.hit = true;

@@ -11,6 +11,7 @@
 #include "collision/box_queries.hpp"
 #include "collision/capsule_queries.hpp"
 #include "collision/queries.hpp"
+#include "grid_levels.hpp"
 #include "random_sweeps.hpp"
 #include "same_sweep.hpp"
 #include "test_worlds.hpp"
@@ -127,7 +128,7 @@ template <class Node>
 void count_leaf_inside_box(const collision::Bvh& bvh, std::uint32_t c, const Node& node, int i, std::vector<int>& seen) {
   const auto first = collision::BvhNode4::leaf_first(c);
   for (std::uint32_t k = first; k < first + collision::BvhNode4::leaf_count(c); ++k) {
-    const auto& t = bvh.triangles[k];
+    const auto t = bvh.triangle(k);
     ++seen[t.index];
     for (const vec3& p : {t.a, t.b, t.c}) {
       EXPECT_GE(p.x, node.min_x[i]);
@@ -140,26 +141,50 @@ void count_leaf_inside_box(const collision::Bvh& bvh, std::uint32_t c, const Nod
   }
 }
 
-TEST(Bvh, EveryTriangleIsInExactlyOneLeafAndInsideItsBox) {
-  const auto world = prism_test::world_of(soup(2000, 3));
-  const auto& bvh = world.bvh();
-  std::vector<int> seen(world.mesh().triangle_count(), 0);
-  std::vector<std::uint32_t> stack{bvh.root};
+// Every leaf of the tree (of either width, from its inner root) once: counts its triangles in
+// `seen` and checks them against their box (count_leaf_inside_box). Returns the inner nodes
+// reached, and adds to `children` the lanes in use and to `leaves` the leaf references.
+template <class Node>
+std::size_t walk_leaves(const collision::Bvh& bvh, const std::vector<Node>& nodes, std::uint32_t root,
+                        std::vector<int>& seen, std::size_t& children, std::vector<std::uint32_t>& leaves) {
+  std::size_t inner = 0;
+  std::vector<std::uint32_t> stack{root};
   while (!stack.empty()) {
-    const std::uint32_t ref = stack.back();
+    const auto& node = nodes[stack.back()];
     stack.pop_back();
-    const auto& node = bvh.nodes[ref];
-    for (int i = 0; i < 4; ++i) {
+    ++inner;
+    for (std::size_t i = 0; i < std::size(node.child); ++i) {
       const std::uint32_t c = node.child[i];
-      if (c == collision::BvhNode4::kEmpty) continue;
-      if (!collision::BvhNode4::is_leaf(c)) {
-        stack.push_back(c);
+      if (c == collision::BvhNode4::kEmpty) {
+        EXPECT_GT(node.min_x[i], node.max_x[i]);  // an empty lane's box is never entered
         continue;
       }
-      count_leaf_inside_box(bvh, c, node, i, seen);
+      ++children;
+      if (!collision::BvhNode4::is_leaf(c)) {
+        EXPECT_LT(c, nodes.size());
+        if (c < nodes.size()) stack.push_back(c);
+        continue;
+      }
+      leaves.push_back(c);
+      count_leaf_inside_box(bvh, c, node, static_cast<int>(i), seen);
     }
   }
-  for (int s : seen) EXPECT_EQ(s, 1);
+  return inner;
+}
+
+TEST(Bvh, EveryTriangleIsInExactlyOneLeafAndInsideItsBox) {
+  for (const int width : prism_test::node_widths()) {
+    collision::BvhBuildOptions options;
+    options.wide = width == 8 ? collision::BvhBuildOptions::Wide::kAlways : collision::BvhBuildOptions::Wide::kNever;
+    const auto world = prism_test::world_of(soup(2000, 3), options);
+    const auto& bvh = world.bvh();
+    std::vector<int> seen(world.mesh().triangle_count(), 0);
+    std::size_t children = 0;
+    std::vector<std::uint32_t> leaves;
+    if (width == 8) walk_leaves(bvh, bvh.nodes8, bvh.root8, seen, children, leaves);
+    else walk_leaves(bvh, bvh.nodes, bvh.root, seen, children, leaves);
+    for (int s : seen) EXPECT_EQ(s, 1);
+  }
 }
 
 // Each packet lane's edge planes: unit normals square to the face and to their edge, facing
@@ -194,63 +219,40 @@ TEST(Bvh, PacketEdgePlanesAreUnitOutwardNormalsSquareToTheFace) {
   EXPECT_GT(empty, 0);
 }
 
-// The 8-wide tree (built where the CPU has AVX2) holds the same leaves as the 4-wide one: every
-// triangle in exactly one leaf, inside the box its node keeps for it.
+// The 8-wide tree (built where the CPU has AVX2) holds the same leaves as the 4-wide one of the
+// same mesh: every triangle in exactly one leaf, inside the box its node keeps for it. A World
+// keeps one width: the one its queries traverse.
 TEST(Bvh, WideTreeHoldsEveryLeafOfTheNarrowOneOnceInsideItsBox) {
   if (!collision::cpu_has_avx2()) GTEST_SKIP() << "this CPU has no AVX2: no 8-wide tree is built";
   collision::BvhBuildOptions options;
   options.wide = collision::BvhBuildOptions::Wide::kAlways;
   const auto world = prism_test::world_of(soup(3000, 5), options);
+  options.wide = collision::BvhBuildOptions::Wide::kNever;
+  const auto narrow_world = prism_test::world_of(soup(3000, 5), options);
   const auto& bvh = world.bvh();
+  const auto& narrow = narrow_world.bvh();
   ASSERT_TRUE(bvh.has_nodes8());
+  EXPECT_TRUE(bvh.nodes.empty()) << "the 4-wide nodes kept beside the 8-wide ones";
+  ASSERT_FALSE(narrow.has_nodes8());
+  std::vector<int> narrow_seen(narrow_world.mesh().triangle_count(), 0), seen(world.mesh().triangle_count(), 0);
+  std::size_t narrow_children = 0, children = 0;
   std::vector<std::uint32_t> narrow_leaves, wide_leaves;
-  std::vector<std::uint32_t> stack{bvh.root};
-  std::size_t narrow_children = 0;
-  while (!stack.empty()) {
-    const auto& node = bvh.nodes[stack.back()];
-    stack.pop_back();
-    for (std::uint32_t c : node.child) {
-      narrow_children += c != collision::BvhNode4::kEmpty;
-      if (collision::BvhNode4::is_leaf(c)) narrow_leaves.push_back(c);
-      else if (c != collision::BvhNode4::kEmpty) stack.push_back(c);
-    }
-  }
-  std::vector<int> seen(world.mesh().triangle_count(), 0);
-  std::size_t inner = 0, children = 0;
-  stack = {bvh.root8};
-  while (!stack.empty()) {
-    const auto& node = bvh.nodes8[stack.back()];
-    stack.pop_back();
-    ++inner;
-    for (int i = 0; i < 8; ++i) {
-      const std::uint32_t c = node.child[i];
-      if (c == collision::BvhNode4::kEmpty) {
-        EXPECT_GT(node.min_x[i], node.max_x[i]);  // an empty lane's box is never entered
-        continue;
-      }
-      ++children;
-      if (!collision::BvhNode4::is_leaf(c)) {
-        ASSERT_LT(c, bvh.nodes8.size());
-        stack.push_back(c);
-        continue;
-      }
-      wide_leaves.push_back(c);
-      count_leaf_inside_box(bvh, c, node, i, seen);
-    }
-  }
+  const std::size_t narrow_inner = walk_leaves(narrow, narrow.nodes, narrow.root, narrow_seen, narrow_children, narrow_leaves);
+  const std::size_t inner = walk_leaves(bvh, bvh.nodes8, bvh.root8, seen, children, wide_leaves);
   for (int s : seen) EXPECT_EQ(s, 1);
   std::sort(narrow_leaves.begin(), narrow_leaves.end());
   std::sort(wide_leaves.begin(), wide_leaves.end());
   EXPECT_EQ(narrow_leaves, wide_leaves);
   EXPECT_EQ(inner, bvh.grid.tree_nodes8);  // every node of the tree reached once (the rest start cells)
+  EXPECT_EQ(narrow_inner, narrow.grid.tree_nodes4);
   // Fuller nodes, and fewer of them (not half as many: a binary subtree of fewer than eight
   // leaves makes a part-full node in either tree; on this soup 3.05 and 4.34 children a node).
-  const double narrow_fill = static_cast<double>(narrow_children) / static_cast<double>(bvh.nodes.size());
+  const double narrow_fill = static_cast<double>(narrow_children) / static_cast<double>(narrow_inner);
   const double wide_fill = static_cast<double>(children) / static_cast<double>(inner);
-  std::printf("children per node: 4-wide %.2f (%zu nodes), 8-wide %.2f (%zu nodes)\n", narrow_fill,
-              bvh.nodes.size(), wide_fill, inner);
+  std::printf("children per node: 4-wide %.2f (%zu nodes), 8-wide %.2f (%zu nodes)\n", narrow_fill, narrow_inner,
+              wide_fill, inner);
   EXPECT_GT(wide_fill, 1.3 * narrow_fill);
-  EXPECT_LT(static_cast<double>(inner), 0.7 * static_cast<double>(bvh.nodes.size()));
+  EXPECT_LT(static_cast<double>(inner), 0.7 * static_cast<double>(narrow_inner));
 }
 
 // PRISM_SIMD=sse forces the 4-wide SSE path (CI runs the core's suites once with it); otherwise
@@ -293,7 +295,7 @@ TEST(Bvh, NonSolidTrianglesAreLeftOut) {
   const auto mesh = collision::make_mesh(p, {{0, 1, 2}, {3, 4, 5}},
                                          {0, collision::kTriangleNonSolid});
   const collision::World world(mesh);
-  EXPECT_EQ(world.bvh().triangles.size(), 1u);
+  EXPECT_EQ(world.bvh().triangle_count, 1u);
   const auto h = collision::raycast(world, {0.2f, 0.2f, 2}, {0, 0, -4});
   ASSERT_TRUE(h.hit);
   EXPECT_EQ(h.triangle, 0u);  // passed through the non-solid one at z = 1
@@ -310,7 +312,7 @@ TEST(Bvh, MeshChangedAfterMakeMeshGetsPlanesFromItsCorners) {
   remade_indices.erase(remade_indices.begin() + 5);
   const collision::World stale(changed);
   const collision::World remade(collision::make_mesh(changed.positions, remade_indices));
-  ASSERT_EQ(stale.bvh().triangles.size(), 799u);
+  ASSERT_EQ(stale.bvh().triangle_count, 799u);
   std::mt19937 rng(9);
   std::uniform_real_distribution<float> pos(-70.0f, 70.0f), dir(-40.0f, 40.0f), rad(0.5f, 6.0f);
   int hits = 0;

@@ -19,6 +19,7 @@
 #include "same_sweep.hpp"
 #include "grid_levels.hpp"
 #include "test_worlds.hpp"
+#include "leaf_triangles.hpp"
 
 using collision::BvhOccupancy;
 using collision::Triangle;
@@ -61,7 +62,7 @@ void expect_triangles_marked(const std::vector<Triangle>& tris, vec3 offset) {
               occ.nx * occ.ny * occ.nz);
   EXPECT_LT(set, occ.nx * occ.ny * occ.nz / 3);  // open space stays clear
   constexpr int kSteps = 24;
-  for (const collision::BvhTriangle& t : world.bvh().triangles) {
+  for (const collision::BvhTriangle& t : prism_test::leaf_triangles(world.bvh())) {
     for (int i = 0; i <= kSteps; ++i) {
       for (int j = 0; i + j <= kSteps; ++j) {
         const float u = static_cast<float>(i) / kSteps, v = static_cast<float>(j) / kSteps;
@@ -115,9 +116,10 @@ void expect_queries_unchanged(const std::vector<Triangle>& tris, vec3 offset, in
   };
   int cleared = 0, hits = 0;
   std::vector<std::uint32_t> a, b;
+  const std::vector<collision::BvhTriangle> leaf_tris = prism_test::leaf_triangles(with.bvh());
   for (int q = 0; q < 3000; ++q) {
     const collision::BvhTriangle& t =
-        with.bvh().triangles[static_cast<std::size_t>(unit(rng) * 0.999f * static_cast<float>(with.bvh().triangles.size()))];
+        leaf_tris[static_cast<std::size_t>(unit(rng) * 0.999f * static_cast<float>(leaf_tris.size()))];
     // Half extents of 0.1 to 2.4 cells (1 to 6 rows a side: the branch-free read, the loop and
     // boxes passed on), and now and then a long one on x (up to 80 cells).
     vec3 half;

@@ -20,6 +20,7 @@
 #include "same_sweep.hpp"
 #include "grid_levels.hpp"
 #include "test_worlds.hpp"
+#include "leaf_triangles.hpp"
 
 using collision::Bvh;
 using collision::BvhNode4;
@@ -28,7 +29,7 @@ using glm::vec3;
 
 namespace {
 
-// The triangle boxes (of Bvh::triangles) under a node or leaf reference of the given tree.
+// The triangles (by slot: Bvh::triangle) under a node or leaf reference of the given tree.
 template <class Node>
 void mark_under(const Bvh& bvh, const std::vector<Node>& nodes, std::uint32_t ref, std::vector<char>& under) {
   if (ref == BvhNode4::kEmpty) return;
@@ -48,7 +49,7 @@ int check_cells(const Bvh& bvh, const std::vector<Node>& nodes, const std::vecto
   const collision::BvhStartGrid& g = bvh.grid;
   EXPECT_EQ(starts.size(), static_cast<std::size_t>(g.nx) * g.ny * g.nz);
   int empty = 0;
-  std::vector<char> under(bvh.triangles.size());
+  std::vector<char> under(bvh.slot_count());
   for (int z = 0; z < g.nz; ++z) {
     for (int y = 0; y < g.ny; ++y) {
       for (int x = 0; x < g.nx; ++x) {
@@ -67,8 +68,9 @@ int check_cells(const Bvh& bvh, const std::vector<Node>& nodes, const std::vecto
           lo[a] = static_cast<double>(g.origin[a]) + cell[a] * static_cast<double>(g.cell) - g.reach;
           hi[a] = static_cast<double>(g.origin[a]) + (cell[a] + 1) * static_cast<double>(g.cell) + g.reach;
         }
-        for (std::size_t i = 0; i < bvh.triangles.size(); ++i) {
-          const collision::BvhTriangle& t = bvh.triangles[i];
+        for (std::uint32_t i = 0; i < bvh.slot_count(); ++i) {
+          const collision::BvhTriangle t = bvh.triangle(i);
+          if (t.index == collision::BvhPacket4::kEmptyLane) continue;
           bool near = true;
           for (int a = 0; a < 3; ++a) {
             near = near && std::min({t.a[a], t.b[a], t.c[a]}) <= hi[a] && lo[a] <= std::max({t.a[a], t.b[a], t.c[a]});
@@ -91,7 +93,7 @@ int check_cells(const Bvh& bvh, const std::vector<Node>& nodes, const std::vecto
       mark_under(bvh, nodes, c, under);
       for (std::size_t i = 0; i < under.size(); ++i) {
         if (!under[i]) continue;
-        const collision::BvhTriangle& t = bvh.triangles[i];
+        const collision::BvhTriangle t = bvh.triangle(static_cast<std::uint32_t>(i));
         for (const vec3& p : {t.a, t.b, t.c}) {
           EXPECT_TRUE(p.x >= node.min_x[lane] && p.x <= node.max_x[lane] && p.y >= node.min_y[lane] &&
                       p.y <= node.max_y[lane] && p.z >= node.min_z[lane] && p.z <= node.max_z[lane]);
@@ -120,6 +122,7 @@ void expect_cells_hold_what_is_near(const std::vector<Triangle>& tris, vec3 offs
 // result the same as a World without the grid, and the sweeps as the brute force.
 void expect_small_queries_unchanged(const std::vector<Triangle>& tris, vec3 offset, int width) {
   const collision::World with = prism_test::world_of(tris, offset, prism_test::grid_options(width, true));
+  const std::vector<collision::BvhTriangle> leaf_tris = prism_test::leaf_triangles(with.bvh());
   const collision::World without = prism_test::world_of(tris, offset, prism_test::grid_options(width, false));
   const collision::BvhStartGrid& g = with.bvh().grid;
   ASSERT_GT(g.query_reach[0], 0.0f);
@@ -141,8 +144,8 @@ void expect_small_queries_unchanged(const std::vector<Triangle>& tris, vec3 offs
     const auto at = [&](int axis, int k) { return g.origin[axis] + static_cast<float>(k) * g.cell; };
     vec3 center(at(0, cx(rng)), at(1, cy(rng)), at(2, cz(rng)));
     if (q % 2 == 1) {
-      const collision::BvhTriangle& t = with.bvh().triangles[static_cast<std::size_t>(unit(rng) * 0.999f *
-                                                                 static_cast<float>(with.bvh().triangles.size()))];
+      const collision::BvhTriangle& t =
+          leaf_tris[static_cast<std::size_t>(unit(rng) * 0.999f * static_cast<float>(leaf_tris.size()))];
       const vec3 away = glm::normalize(vec3(sign(rng), sign(rng), sign(rng)) + vec3(1e-3f));
       center = t.a + away * (g.query_reach[0] * (0.8f + 0.6f * unit(rng)));
       const int axis = q % 3;

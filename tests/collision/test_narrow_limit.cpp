@@ -16,6 +16,7 @@
 #include "query/narrow_phase.hpp"
 #include "same_sweep.hpp"
 #include "test_worlds.hpp"
+#include "leaf_triangles.hpp"
 
 using collision::Triangle;
 using glm::vec3;
@@ -38,7 +39,7 @@ const vec3 kCenter(-60.6063538f, 70.746109f, 25.1630669f), kMove(-0.0f, -1.90167
 int expect_limit_keeps_contact(const collision::World& world, const vec3& c, float r, const vec3& d,
                                double tilt = 0.0) {
   int checked = 0;
-  for (const collision::BvhTriangle& t : world.bvh().triangles) {
+  for (const collision::BvhTriangle& t : prism_test::leaf_triangles(world.bvh())) {
     const glm::dvec3 n = glm::normalize(glm::dvec3(t.n) + tilt * glm::normalize(glm::cross(glm::dvec3(t.n), {0.6, 0.0, 0.8})));
     const auto at = [&](double limit) {
       return collision::detail::sweep_sphere_triangle_d(glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c), n,

@@ -9,6 +9,7 @@
 #include "bvh/bvh_layout.hpp"
 #include "collision/queries.hpp"
 #include "test_worlds.hpp"
+#include "leaf_triangles.hpp"
 
 using glm::vec3;
 using prism_test::floor_quad;
@@ -48,7 +49,7 @@ TEST(Raycast, NormalIsTheStoredUnitNormalBitForBit) {
   std::mt19937 rng(7);
   const auto world = world_of(prism_test::random_soup(rng, 2000, 50.0f, 12.0f));
   std::unordered_map<std::uint32_t, vec3> stored;
-  for (const collision::BvhTriangle& t : world.bvh().triangles) stored[t.index] = t.n;
+  for (const collision::BvhTriangle& t : prism_test::leaf_triangles(world.bvh())) stored[t.index] = t.n;
   std::uniform_real_distribution<float> u(-60.0f, 60.0f);
   int hits = 0;
   for (int i = 0; i < 2000; ++i) {

@@ -80,7 +80,7 @@ void never_passes_over_a_touched_triangle(const vec3& offset) {
 
   // Each slot's leaf (its first slot), from the leaves the whole tree holds (a traversal from a box covering
   // everything visits all of them).
-  std::vector<std::uint32_t> leaf_first(bvh.triangles.size(), 0);
+  std::vector<std::uint32_t> leaf_first(bvh.slot_count(), 0);
   {
     const vec3 lo = bvh.bounds.min - vec3(1.0f), hi = bvh.bounds.max + vec3(1.0f);
     const collision::detail::SegmentBox all{0.5f * (lo + hi), vec3(0.0f), 0.5f * (hi - lo)};
@@ -109,8 +109,9 @@ void never_passes_over_a_touched_triangle(const vec3& offset) {
     const auto without = leaves_visited<false>(bvh, c, body, d);
     round_leaves[q % 2] += with_round.size();
     box_leaves[q % 2] += without.size();
-    for (std::uint32_t i = 0; i < bvh.triangles.size(); ++i) {
-      if (!touches(bvh.triangles[i], c, body, d)) continue;
+    for (std::uint32_t i = 0; i < bvh.slot_count(); ++i) {
+      const collision::BvhTriangle t = bvh.triangle(i);
+      if (t.index == collision::BvhPacket4::kEmptyLane || !touches(t, c, body, d)) continue;
       ++touched;
       ASSERT_TRUE(with_round.count(leaf_first[i]) == 1)
           << "query " << q << ": triangle slot " << i << " touched, in a leaf passed over";

@@ -19,6 +19,7 @@
 #include "earliest_contact.hpp"
 #include "same_sweep.hpp"
 #include "test_worlds.hpp"
+#include "leaf_triangles.hpp"
 
 using collision::Triangle;
 using glm::vec3;
@@ -57,7 +58,7 @@ struct Face {
 
 // A random point on one of the faces, with the face's frame.
 Face random_face(std::mt19937& rng, const collision::World& world) {
-  const auto& tris = world.bvh().triangles;
+  const auto tris = prism_test::leaf_triangles(world.bvh());
   std::uniform_int_distribution<std::size_t> pick(0, tris.size() - 1);
   std::uniform_real_distribution<float> bary(0.0f, 1.0f);
   const collision::BvhTriangle& t = tris[pick(rng)];

@@ -126,7 +126,7 @@ TEST(CorruptWads, UdmfAndHexenMapsAreNotSupported) {
 TEST(CorruptWads, EveryTruncationOfARealMapIsAnErrorOrALevel) {
   // E1M1's lumps copied into a small PWAD, then cut at every 97th byte and with each byte of
   // the directory flipped: no crash, only LoadError or a level.
-  const std::string path = std::string(PRISM_FREEDOOM_DIR) + "/freedoom1.wad";
+  const std::string path = PRISM_FREEDOOM_DIR "/freedoom1.wad";
   const std::vector<std::uint8_t> big = io::read_binary_file(path);
   const auto dir = io::read_wad_directory(big.data(), big.size(), path);
   std::vector<Lump> lumps;

@@ -37,7 +37,7 @@ TEST(GoldenImage, DefaultSceneThinWallHitWithPrismOverlaysMatchesGolden) {
   EXPECT_NE(actual.find("contact_begin"), std::string::npos) << "frame 242 should be the wall hit: " << actual;
   const renderer::RgbaImage image = renderer::read_png(actual);
 
-  const std::string golden_path = std::string(PRISM_DEBUGGER_GOLDEN_DIR) + "/default_thin_wall_f242.png";
+  const std::string golden_path = PRISM_DEBUGGER_GOLDEN_DIR "/default_thin_wall_f242.png";
   if (const char* update = std::getenv("PRISM_UPDATE_GOLDEN"); update && std::string(update) == "1") {
     renderer::write_png(golden_path, image);
     GTEST_SKIP() << "golden rewritten: " << golden_path;

@@ -25,7 +25,7 @@ std::string first_difference(const std::string& want, const std::string& have) {
 }
 
 TEST(ZooTable, DocsTableMatchesWhatTheBuildFinds) {
-  std::ifstream in(std::string(PRISM_SOURCE_DIR) + "/docs/zoo.md", std::ios::binary);
+  std::ifstream in(PRISM_SOURCE_DIR "/docs/zoo.md", std::ios::binary);
   ASSERT_TRUE(in) << "docs/zoo.md missing";
   std::stringstream file;
   file << in.rdbuf();

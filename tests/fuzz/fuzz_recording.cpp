@@ -1,7 +1,9 @@
 // libFuzzer target: the recording reader (collision::RecordingFile) on arbitrary bytes. Any input
 // must either read or throw RecordingError (naming the file and an offset); a file that reads
-// must give its character steps. Seed: tests/fuzz/corpus/fuzz_recording/seed_small.prec (two
-// frames on a floor: a ray, a capsule step, a sweep batch and an overlap each, two labels).
+// must give its character steps. Seeds: tests/fuzz/corpus/fuzz_recording/seed_small.prec (format
+// 1: two frames on a floor, a ray, a capsule step, a sweep batch and an overlap each, two labels)
+// and seed_small_v2.prec (format 2: the same calls for two characters, whose bodies, parameters
+// and second states are references).
 //
 // Every chunk carries a CRC-32, which a mutation almost never keeps right: the reader would
 // stop at the checksum every time. So each input is read twice, as it is and with its chunks'

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <numeric>
 
 #include <glm/geometric.hpp>
@@ -23,6 +24,7 @@
 
 #include "bvh/bvh_layout.hpp"
 #include "peer_fixture.hpp"
+#include "leaf_triangles.hpp"
 
 namespace prism::peer {
 namespace {
@@ -165,6 +167,14 @@ bool contains(const collision::Aabb& outer, const collision::Aabb& inner) {
          inner.max.x <= outer.max.x && inner.max.y <= outer.max.y && inner.max.z <= outer.max.z;
 }
 
+/// The 4-wide tree of `mesh` (a World keeps the 8-wide one where the CPU has AVX2): the one the
+/// full-sweep reference is costed as.
+std::shared_ptr<const collision::Bvh> narrow_tree(const collision::TriangleMesh& mesh) {
+  collision::BvhBuildOptions options;
+  options.wide = collision::BvhBuildOptions::Wide::kNever;
+  return collision::build_bvh(mesh, options);
+}
+
 /// Walks the tree: checks nesting and leaves, counts each triangle, and sums the SAH cost
 /// (as areas, divided by the root's at the end).
 struct TreeWalk {
@@ -181,7 +191,7 @@ struct TreeWalk {
       const std::uint32_t first = collision::BvhNode4::leaf_first(ref);
       const std::uint32_t count = collision::BvhNode4::leaf_count(ref);
       if (count == 0 || count > static_cast<std::uint32_t>(max_leaf) ||
-          first + count > bvh.triangles.size()) {
+          first + count > bvh.slot_count()) {
         ++bad_leaf;
         return;
       }
@@ -189,9 +199,10 @@ struct TreeWalk {
       for (std::uint32_t i = first; i < first + count; ++i) {
         ++seen[i];
         collision::Aabb tb;
-        tb.grow(bvh.triangles[i].a);
-        tb.grow(bvh.triangles[i].b);
-        tb.grow(bvh.triangles[i].c);
+        const collision::BvhTriangle t = bvh.triangle(i);
+        tb.grow(t.a);
+        tb.grow(t.b);
+        tb.grow(t.c);
         if (!contains(box, tb)) ++bad_nesting;
       }
       return;
@@ -211,20 +222,22 @@ struct TreeWalk {
 
 TEST_P(BvhStructure, EverySolidTriangleInExactlyOneLeafInsideNestedBoxes) {
   const collision::World& world = *lvl().world;
-  const collision::Bvh& bvh = world.bvh();
+  const std::shared_ptr<const collision::Bvh> narrow = narrow_tree(world.mesh());
+  const collision::Bvh& bvh = *narrow;
   const auto& mesh = world.mesh();
   ASSERT_FALSE(bvh.empty());
-  ASSERT_EQ(bvh.triangles.size(), lvl().solid_triangles);
-  TreeWalk walk{bvh, collision::BvhBuildOptions{}.max_leaf_size, std::vector<int>(bvh.triangles.size(), 0)};
+  ASSERT_EQ(bvh.triangle_count, lvl().solid_triangles);
+  TreeWalk walk{bvh, collision::BvhBuildOptions{}.max_leaf_size, std::vector<int>(bvh.slot_count(), 0)};
   walk.visit(bvh.root, bvh.bounds, 0);
   EXPECT_EQ(walk.bad_leaf, 0u);
   EXPECT_EQ(walk.bad_nesting, 0u);
-  EXPECT_EQ(std::count(walk.seen.begin(), walk.seen.end(), 1), static_cast<std::ptrdiff_t>(walk.seen.size()))
+  // (by slot: a packet's unused lanes are in no leaf)
+  EXPECT_EQ(std::count(walk.seen.begin(), walk.seen.end(), 1), static_cast<std::ptrdiff_t>(bvh.triangle_count))
       << "a leaf triangle is missing from the tree or reached twice";
   // Leaf triangles are the mesh's solid triangles, each once, with exact corners and its plane.
   std::vector<int> used(mesh.triangle_count(), 0);
   std::size_t bad_triangle = 0;
-  for (const collision::BvhTriangle& t : bvh.triangles) {
+  for (const collision::BvhTriangle& t : prism_test::leaf_triangles(bvh)) {
     if (t.index >= mesh.triangle_count() || !mesh.solid(t.index) || used[t.index]++) {
       ++bad_triangle;
       continue;
@@ -241,16 +254,17 @@ TEST_P(BvhStructure, EverySolidTriangleInExactlyOneLeafInsideNestedBoxes) {
   const double reported = collision::sah_cost(bvh);
   std::printf("[peer] %s BVH: %zu triangles, %zu inner nodes, %zu leaves; SAH cost %.4f, "
               "recomputed from the nodes %.4f\n",
-              GetParam().c_str(), bvh.triangles.size(), walk.inner_nodes, walk.leaves, reported,
+              GetParam().c_str(), static_cast<std::size_t>(bvh.triangle_count), walk.inner_nodes, walk.leaves, reported,
               walked);
   EXPECT_NEAR(reported, walked, 1e-3 * walked) << "sah_cost disagrees with the tree";
 }
 
 TEST_P(BvhSahCost, NoWorseThanMedianSplitAndNearFullSweepSah) {
   const collision::World& world = *lvl().world;
-  const double sah = collision::sah_cost(world.bvh());
+  const double sah = collision::sah_cost(*narrow_tree(world.mesh()));
   collision::BvhBuildOptions median_options;
   median_options.split = collision::BvhSplit::kMedian;
+  median_options.wide = collision::BvhBuildOptions::Wide::kNever;
   const double median = collision::sah_cost(*collision::build_bvh(world.mesh(), median_options));
   const FullSweepSah reference(world.mesh(), collision::BvhBuildOptions{}.max_leaf_size);
   const double full = reference.cost();
@@ -263,8 +277,39 @@ TEST_P(BvhSahCost, NoWorseThanMedianSplitAndNearFullSweepSah) {
   EXPECT_GE(sah, lower * (1.0 - 1e-6));
 }
 
+using WorldMemoryOnMaps = PeerMap;
+
+// A World of a real map in each node width holds no second copy of its triangles (the 64-byte
+// BvhTriangles kept until 2026-11-29 beside the packets) and no nodes of the width it does not
+// traverse (the 4-wide nodes were kept beside the 8-wide ones). Measured on 2026-11-29 (a World
+// of a copy of the map's mesh): oa_dm1 221.1 bytes a triangle 8-wide, 201.6 4-wide (302.7
+// before, 8-wide); ctf_inyard 213.0 and 199.0.
+TEST_P(WorldMemoryOnMaps, NoSecondCopyOfTheTrianglesNorAnUntraversedNodeWidth) {
+  std::vector<collision::BvhBuildOptions::Wide> widths{collision::BvhBuildOptions::Wide::kNever};
+  if (collision::cpu_has_avx2()) widths.push_back(collision::BvhBuildOptions::Wide::kAlways);
+  for (const collision::BvhBuildOptions::Wide wide : widths) {
+    collision::BvhBuildOptions options;
+    options.wide = wide;
+    const collision::World world(lvl().world->mesh(), options);
+    const collision::WorldMemory m = world.memory();
+    const double n = static_cast<double>(world.solid_triangle_count());
+    const bool eight = wide == collision::BvhBuildOptions::Wide::kAlways;
+    std::printf("[peer] %s %d-wide: %.1f bytes a triangle (mesh %.1f, nodes %.1f, packets %.1f)\n", GetParam().c_str(),
+                eight ? 8 : 4, static_cast<double>(m.total()) / n, static_cast<double>(m.mesh) / n,
+                static_cast<double>(m.nodes4 + m.nodes8) / n, static_cast<double>(m.packets) / n);
+    EXPECT_EQ(m.triangles, 0u);
+    EXPECT_EQ(eight ? m.nodes4 : m.nodes8, 0u);
+    EXPECT_GT(eight ? m.nodes8 : m.nodes4, 0u);
+    // Four lanes of 96 bytes, leaves of 1-8 triangles filling about three of them.
+    EXPECT_GE(static_cast<double>(m.packets) / n, 96.0);
+    EXPECT_LT(static_cast<double>(m.packets) / n, 140.0);
+    EXPECT_LT(static_cast<double>(m.total()) / n, 240.0);
+  }
+}
+
 PRISM_PEER_INSTANTIATE(BvhStructure);
 PRISM_PEER_INSTANTIATE(BvhSahCost);
+PRISM_PEER_INSTANTIATE(WorldMemoryOnMaps);
 
 }  // namespace
 }  // namespace prism::peer

@@ -21,7 +21,7 @@
 #include "collision/character.hpp"
 #include "collision/recording.hpp"
 #include "collision/recording_file.hpp"
-#include "test_worlds.hpp"
+#include "recording_helpers.hpp"
 
 namespace {
 
@@ -29,22 +29,10 @@ using collision::CallKind;
 using collision::RecordingError;
 using collision::RecordingFile;
 
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("prism_test_" + name + ".prec")).string();
-}
-
-std::vector<std::uint8_t> read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-collision::World floor_world() { return prism_test::world_of(prism_test::floor_quad(10.0f)); }
-
-collision::CharacterParams z_up() {
-  collision::CharacterParams p;
-  p.up = {0, 0, 1};
-  return p;
-}
+using prism_test::floor_world;
+using prism_test::read_bytes;
+using prism_test::temp_path;
+using prism_test::z_up;
 
 // Two frames on a floor: a ray, a sweep and a character step in each.
 std::vector<std::uint8_t> small_recording(const std::string& path) {
@@ -318,6 +306,51 @@ TEST(Recorder, AFlightRecorderSavesOnlyTheLastSecondsAsACompleteRecording) {
   std::remove(saved.c_str());
 }
 
+// RecorderOptions::save_on_anomaly. A character in the floor, stepped with dt 0 (which only
+// refreshes its contacts), ends 0.3 deep, past its 0.005 skin: the flight recorder saves the
+// last half second by itself, once for the window. A character walking into a wall stands
+// still too, but against a contact that faces its input: no anomaly.
+TEST(Recorder, AFlightRecorderSavesByItselfWhenAStepEndsDeeperThanItsSkin) {
+  const std::string path = temp_path("anomaly"), pattern = temp_path("anomaly_saved");
+  auto triangles = prism_test::floor_quad(10.0f);
+  triangles.push_back({{1, -5, -1}, {1, 5, -1}, {1, 5, 5}});  // a wall at x = 1, facing -x
+  triangles.push_back({{1, -5, -1}, {1, 5, 5}, {1, -5, 5}});
+  const collision::World world = prism_test::world_of(triangles);
+  const collision::Body body = collision::Body::sphere(0.5f);
+  collision::CharacterState walker, sunk;
+  walker.position = {0, 0, 0.5f};
+  sunk.position = {-3, 0, 0.2f};
+  collision::RecorderOptions options;
+  options.flight_seconds = 0.5;
+  options.save_on_anomaly = pattern;
+  const std::string saved = pattern.substr(0, pattern.size() - 5) + "-90.prec";  // frame 90's
+  std::remove(saved.c_str());
+  collision::RecorderStatus status;
+  {
+    collision::Recorder recorder(path, options);
+    recorder.attach(world);
+    for (int frame = 0; frame < 120; ++frame) {
+      recorder.begin_frame(frame / 60.0);
+      collision::update_character(world, body, walker, {{3, 0, 0}}, 1.0f / 60.0f, z_up());  // into the wall
+      if (frame >= 90) collision::update_character(world, body, sunk, {}, 0.0f, z_up());
+      recorder.end_frame();
+    }
+    status = recorder.status();
+  }
+  EXPECT_EQ(walker.position.x, 0.495000005f);  // against the wall, from well before frame 90
+  EXPECT_EQ(status.anomaly_saves, 1u) << status.last_anomaly;  // frames 91-119 are in frame 90's window
+  EXPECT_EQ(status.last_anomaly.find("frame 90, call 1 of thread 0, step_character: ends 0.3 deep, past its skin 0.005"),
+            0u)
+      << status.last_anomaly;
+  const RecordingFile file(saved);
+  EXPECT_EQ(file.frames().size(), 31u);  // 60/60 s .. 90/60 s
+  EXPECT_EQ(file.frames().back().number, 90u);
+  const collision::World replay(file.level());
+  for (const auto& call : file.frames().back().calls) EXPECT_EQ(collision::replay_difference(replay, call), "");
+  std::remove(path.c_str());
+  std::remove(saved.c_str());
+}
+
 TEST(Recorder, SavingWithoutAFlightRecorderIsALogicError) {
   collision::Recorder recorder(temp_path("no_flight"));
   EXPECT_THROW(recorder.save(temp_path("no_flight_copy")), std::logic_error);
@@ -363,12 +396,12 @@ TEST(RecordingFile, EveryTruncationIsAnErrorOrTheWholeFramesBeforeIt) {
 
 TEST(RecordingFile, ANewerFormatVersionIsAnErrorSayingSo) {
   std::vector<std::uint8_t> bytes = small_recording(temp_path("newer"));
-  bytes[8] = 2;
+  bytes[8] = 3;
   try {
     const RecordingFile file(std::move(bytes), "newer.prec");
     FAIL() << "no error";
   } catch (const RecordingError& e) {
-    EXPECT_NE(std::string(e.what()).find("offset 8: format version 2 is newer than this build reads (1)"),
+    EXPECT_NE(std::string(e.what()).find("offset 8: format version 3 is newer than this build reads (2)"),
               std::string::npos)
         << e.what();
   }

@@ -42,7 +42,7 @@ TEST(GoldenImage, SceneWithDebugGeometryAndUiMatchesGolden) {
   }
   std::string written = save_for_inspection(image, "golden_scene_actual");
 
-  const std::string golden_path = std::string(PRISM_GOLDEN_DIR) + "/scene.png";
+  const std::string golden_path = PRISM_GOLDEN_DIR "/scene.png";
   if (const char* update = std::getenv("PRISM_UPDATE_GOLDEN"); update && std::string(update) == "1") {
     write_png(golden_path, image);
     GTEST_SKIP() << "golden rewritten: " << golden_path;

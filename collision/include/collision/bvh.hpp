@@ -4,9 +4,10 @@
 ///
 /// Build: top-down binned SAH (Wald 2007, "On fast construction of SAH-based bounding volume
 /// hierarchies"), 32 bins per axis, into a binary tree that is then collapsed into 4-wide nodes
-/// and, where the CPU has AVX2, also into 8-wide nodes (as Embree's BVH8; chosen at run time,
-/// see bvh_uses_avx2()). Both trees share the leaves, and every query gives the same result on
-/// either. Small queries start below the root, at a cell of a uniform grid over the level
+/// or, where the CPU has AVX2, into 8-wide nodes instead (as Embree's BVH8; chosen at run time,
+/// see bvh_uses_avx2() and BvhBuildOptions::wide). A tree keeps one node width, the one its
+/// queries traverse; both widths hold the same leaves, and every query gives the same result on
+/// either. Each leaf triangle is kept once, in packets of four. Small queries start below the root, at a cell of a uniform grid over the level
 /// (the entry point search of Reshetov et al. 2005, "Multi-level ray tracing algorithm"), and
 /// end at once where fine occupancy bits say no triangle is near.
 ///
@@ -36,9 +37,12 @@ struct BvhBuildOptions {
   /// so 0.5 (measured on oa_dm1: 15-20% faster rays and sweeps than 1.0). A value that is not
   /// positive (or NaN) means the default; values above 100 are clamped.
   float triangle_cost = 0.5f;
-  /// Also build the 8-wide nodes, which queries then traverse with AVX2: kAuto builds them when
-  /// bvh_uses_avx2(); kAlways whenever the CPU has AVX2 (tests compare both trees in one
-  /// process); kNever leaves them out (the 4-wide SSE traversal only).
+  /// The node width: 8-wide nodes, which queries traverse with AVX2, or 4-wide ones, traversed
+  /// with SSE. The tree keeps only the width it is built with (since 2026-11-29: the 4-wide
+  /// nodes are no longer kept beside the 8-wide ones). kAuto: 8-wide when bvh_uses_avx2(), so
+  /// `PRISM_SIMD=sse` in the environment at the process's start makes every default World
+  /// 4-wide and SSE; kAlways: 8-wide whenever the CPU has AVX2 (tests build one World of each
+  /// width in one process); kNever: 4-wide, SSE, on any CPU (chosen per World at run time).
   enum class Wide { kAuto, kAlways, kNever } wide = Wide::kAuto;
   /// Also build the start grid for the tree the queries traverse, and the occupancy bits in
   /// front of it. Without them every query starts at the root: the same results, slower small
@@ -60,8 +64,9 @@ bool cpu_has_avx2();
 std::shared_ptr<const Bvh> build_bvh(const TriangleMesh& mesh, const BvhBuildOptions& options = {});
 
 /// The tree's SAH cost: sum over inner nodes of area(node)/area(root) * 1 plus, over leaves,
-/// area(leaf)/area(root) * triangle count * 1. Lower is better; used by tests to catch builder
-/// bugs that leave results right but queries slow.
+/// area(leaf)/area(root) * triangle count * 1, over the nodes the tree keeps (8-wide ones cost
+/// less than 4-wide ones for the same leaves: compare trees of one width). Lower is better; used
+/// by tests to catch builder bugs that leave results right but queries slow.
 double sah_cost(const Bvh& bvh);
 
 }  // namespace collision

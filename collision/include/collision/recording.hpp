@@ -23,13 +23,16 @@
 ///
 /// Threads: each thread records into its own buffer (one uncontended lock per call); end_frame
 /// merges them by thread number (threads numbered in order of their first recorded call), each
-/// thread's calls in call order, and hands the frame to a writer thread.
+/// thread's calls in call order, and hands the frame to a writer thread, which wakes every
+/// 20 ms or when 256 KiB wait (a crash loses at most those frames).
 ///
 /// Cost (docs/benchmarks.md, "Recording"): with no recorder attached, each call reads one
-/// atomic pointer more (about 2% of a ray). While recording, some 30-160 ns a query on its thread
-/// (the writer thread's share of the cache and the cores decides where) and about 17% more
-/// instructions a character step. Building with PRISM_RECORDING=OFF (CMake option) removes the
-/// hooks; attach() and save() then throw std::logic_error.
+/// atomic pointer more (about 2% of a ray). While recording, a call's thread only copies its
+/// values' bytes into its buffer (some 200 instructions a query, 350 a character step: about 5%
+/// more instructions a step); the writer thread encodes them, and writes them in chunks. In
+/// time, some 20-50 ns a query and 3-25% a character step on a loaded 2-core machine (the writer
+/// thread's share of the cache and the cores decides where). Building with PRISM_RECORDING=OFF
+/// (CMake option) removes the hooks; attach() and save() then throw std::logic_error.
 ///
 /// Never harms the game: no query or step throws or blocks because of the recorder. Memory is
 /// bounded by RecorderOptions::memory_cap: frames that would go past it are dropped and counted.
@@ -49,13 +52,28 @@ class World;
 struct RecorderOptions {
   /// The most bytes the recorder holds: the frame being recorded (all threads' buffers) and the
   /// frames waiting for the writer, or the flight recorder's frames. Frames past it are
-  /// dropped (and counted in the file and in status()). Default 256 MiB.
+  /// dropped (and counted in the file and in status()). Default 256 MiB. Besides it, the writer
+  /// thread keeps each recorded character's last state (at most 8,192 a game thread), which
+  /// later steps refer to (docs/recording-format.md, "References").
   std::size_t memory_cap = std::size_t{256} << 20;
   /// The flight recorder: > 0 keeps only the frames of the last `flight_seconds` of game time
   /// (begin_frame's seconds) in memory, within memory_cap, and writes nothing until save()
   /// (or the destructor, which writes them to the recorder's own file). 0: every frame is
   /// written as it ends.
   double flight_seconds = 0.0;
+  /// The flight recorder saves by itself: when a frame holds a character step with an anomaly,
+  /// end_frame saves the frames held (the last flight_seconds, that frame included) as save()
+  /// would, on its thread, to this path with "-" and the frame's number before its extension
+  /// ("stuck.prec": "stuck-1234.prec"); then not again until that frame has left the window.
+  /// Empty (the default), or not a flight recorder: never. status() counts the saves and says
+  /// what the last one was for; a save that fails is said there, never thrown. The anomalies
+  /// are what a recorded step shows by itself (the debugger's rules look at more):
+  ///   - deep: the step ends with a contact that overlaps by more than the skin width;
+  ///   - stuck: its input asked it to move at least 1% of its smallest radius (the part across
+  ///     up, times dt), no contact it ends with faces that way, and its position did not change.
+  /// A step that used all its move iterations is not told apart (its result does not say so),
+  /// nor is a pass-through (it needs the level's sides, which the debugger's rule looks up).
+  std::string save_on_anomaly;
 };
 
 struct RecorderStatus {
@@ -64,6 +82,10 @@ struct RecorderStatus {
   std::uint64_t frames_recorded = 0;  ///< frames ended and handed to the writer
   std::uint64_t frames_dropped = 0;   ///< frames dropped at the memory cap or after an error
   std::uint64_t bytes_written = 0;    ///< bytes in the file so far
+  std::uint64_t anomaly_saves = 0;    ///< files saved on an anomaly (save_on_anomaly)
+  /// The last such save: its frame, the step and what was wrong with it, and its file (or why
+  /// it could not be written).
+  std::string last_anomaly;
 };
 
 namespace detail {

@@ -21,8 +21,10 @@ namespace collision {
 
 class World;
 
-/// The format version this build writes and the newest it reads.
-inline constexpr std::uint32_t kRecordingFormatVersion = 1;
+/// The format version this build writes and the newest it reads. It reads every older one too
+/// (1: every call's inputs in full; 2: a thread's repeated body, parameters and character
+/// states written as references, docs/recording-format.md).
+inline constexpr std::uint32_t kRecordingFormatVersion = 2;
 
 /// The kinds of recorded calls (their numbers are part of the file format).
 enum class CallKind : std::uint8_t {
@@ -51,7 +53,8 @@ struct RecordingError : std::runtime_error {
 };
 
 /// One recorded call: which, from which thread, under which label, and its encoded inputs and
-/// result (the bytes of the file, kept by the RecordingFile).
+/// result (kept by the RecordingFile). The inputs are always in full, as format 1 writes them:
+/// where the file refers back to an earlier value (format 2), the reader has put it in.
 struct RecordedCall {
   CallKind kind = CallKind::kRaycast;
   std::uint32_t thread = 0;  ///< the recording's thread number, in order of first call
@@ -110,6 +113,7 @@ class RecordingFile {
   void parse();
   std::string name_;
   std::vector<std::uint8_t> bytes_;
+  std::vector<std::uint8_t> expanded_;  // inputs that held references, in full
   std::uint32_t version_ = 0;
   std::string build_;
   std::uint64_t level_hash_ = 0;

@@ -241,8 +241,9 @@ struct Builder {
   }
 };
 
+// A leaf's triangles are slots (Bvh::triangle) from its first packet's lane 0 on.
 std::uint32_t leaf_reference(const BinaryNode& n) {
-  return BvhNode4::kLeafBit | (n.first << 4) | n.count;
+  return BvhNode4::kLeafBit | ((n.packet * 4) << 4) | n.count;
 }
 
 // Collapses binary subtree `b` into a W-wide node (BvhNode4 or BvhNode8); returns its index in
@@ -318,15 +319,33 @@ void clear_lane(BvhPacket4& p, int lane) {
   set_lane(p, lane, empty, BvhPacket4::kEmptyLane);
 }
 
+// Triangle `ti` of `mesh` as a leaf keeps it.
+BvhTriangle leaf_triangle(const TriangleMesh& mesh, std::uint32_t ti) {
+  const Triangle t = mesh.triangle(ti);
+  BvhTriangle bt;
+  bt.a = t.a;
+  bt.b = t.b;
+  bt.c = t.c;
+  // From the corners, as make_mesh computes it, rather than read from mesh.normals: a mesh
+  // whose positions were changed after make_mesh (scaled, moved) keeps a BVH whose planes
+  // agree with its corners, as the exact tests assume.
+  bt.n = detail::unit_normal(detail::triangle_cross(t.a, t.b, t.c));
+  bt.d = glm::dot(bt.n, t.a);
+  bt.index = ti;
+  bt.pad = bt.pad2 = 0.0f;
+  return bt;
+}
+
 // Each leaf's triangles, four to a packet, in leaf order (the order build() left them in).
-void fill_packets(const std::vector<BinaryNode>& bin, Bvh& bvh, std::uint32_t packet_count) {
+void fill_packets(const std::vector<BinaryNode>& bin, const std::vector<Primitive>& prims, const TriangleMesh& mesh,
+                  Bvh& bvh, std::uint32_t packet_count) {
   bvh.packets.assign(packet_count, BvhPacket4{});
   for (const BinaryNode& node : bin) {
     if (!node.leaf()) continue;
     for (std::uint32_t k = 0; k < (node.count + 3) / 4 * 4; ++k) {
       BvhPacket4& p = bvh.packets[node.packet + k / 4];
       const int lane = static_cast<int>(k % 4);
-      if (k < node.count) set_lane(p, lane, bvh.triangles[node.first + k], node.first + k);
+      if (k < node.count) set_lane(p, lane, leaf_triangle(mesh, prims[node.first + k].triangle), node.packet * 4 + k);
       else clear_lane(p, lane);
     }
   }
@@ -384,29 +403,23 @@ Bvh detail::build_tree(const TriangleMesh& mesh, const BvhBuildOptions& in_optio
     bvh.max_abs_coordinate = std::max({bvh.max_abs_coordinate, std::fabs(bvh.bounds.min[a]),
                                        std::fabs(bvh.bounds.max[a])});
   }
-  bvh.root = bin[0].leaf() ? leaf_reference(bin[0]) : collapse<4>(bin, 0, bvh.nodes);
+  // One node width: the one the queries traverse (until 2026-11-29 the 4-wide nodes were kept
+  // beside the 8-wide ones, unread: 17.4 bytes a triangle on oa_dm1). A root that is a leaf is
+  // the same reference in either.
   const bool wide = options.wide == BvhBuildOptions::Wide::kAlways ? cpu_has_avx2()
                     : options.wide == BvhBuildOptions::Wide::kAuto ? bvh_uses_avx2()
                                                                     : false;
-  if (wide) bvh.root8 = bin[0].leaf() ? leaf_reference(bin[0]) : collapse<8>(bin, 0, bvh.nodes8);
-
-  bvh.triangles.resize(prims.size());
-  for (std::size_t i = 0; i < prims.size(); ++i) {
-    const std::uint32_t ti = prims[i].triangle;
-    const Triangle t = mesh.triangle(ti);
-    BvhTriangle& bt = bvh.triangles[i];
-    bt.a = t.a;
-    bt.b = t.b;
-    bt.c = t.c;
-    // From the corners, as make_mesh computes it, rather than read from mesh.normals: a mesh
-    // whose positions were changed after make_mesh (scaled, moved) keeps a BVH whose planes
-    // agree with its corners, as the exact tests assume.
-    bt.n = detail::unit_normal(detail::triangle_cross(t.a, t.b, t.c));
-    bt.d = glm::dot(bt.n, t.a);
-    bt.index = ti;
-    bt.pad = bt.pad2 = 0.0f;
+  if (bin[0].leaf()) {
+    bvh.root = leaf_reference(bin[0]);
+    if (wide) bvh.root8 = bvh.root;
+  } else if (wide) {
+    bvh.root8 = collapse<8>(bin, 0, bvh.nodes8);
+  } else {
+    bvh.root = collapse<4>(bin, 0, bvh.nodes);
   }
-  fill_packets(bin, bvh, packet_count);
+
+  fill_packets(bin, prims, mesh, bvh, packet_count);
+  bvh.triangle_count = static_cast<std::uint32_t>(prims.size());
   bvh.grid.tree_nodes4 = static_cast<std::uint32_t>(bvh.nodes.size());
   bvh.grid.tree_nodes8 = static_cast<std::uint32_t>(bvh.nodes8.size());
   if (options.start_grid) {
@@ -418,7 +431,6 @@ Bvh detail::build_tree(const TriangleMesh& mesh, const BvhBuildOptions& in_optio
   // up to four times their size (oa_dm1: 88.7 bytes a triangle, 47.4 after; the World 344 -> 302).
   bvh.nodes.shrink_to_fit();
   bvh.nodes8.shrink_to_fit();
-  bvh.triangles.shrink_to_fit();
   bvh.packets.shrink_to_fit();
   return bvh;
 }
@@ -427,19 +439,19 @@ std::shared_ptr<const Bvh> build_bvh(const TriangleMesh& mesh, const BvhBuildOpt
   return std::make_shared<const Bvh>(detail::build_tree(mesh, options));
 }
 
-double sah_cost(const Bvh& bvh) {
-  if (bvh.empty()) return 0.0;
-  const double root_area = bvh.bounds.half_area();
-  if (root_area <= 0.0) return 0.0;
-  if (BvhNode4::is_leaf(bvh.root)) return static_cast<double>(BvhNode4::leaf_count(bvh.root)) * kIntersectionCost;
+namespace {
+
+// sah_cost over one node width's tree from its inner root.
+template <class Node>
+double sah_cost_of(const std::vector<Node>& nodes, std::uint32_t root, double root_area) {
   double cost = 0.0;
-  std::vector<std::pair<std::uint32_t, double>> stack{{bvh.root, root_area}};
+  std::vector<std::pair<std::uint32_t, double>> stack{{root, root_area}};
   while (!stack.empty()) {
     const auto [index, area] = stack.back();
     stack.pop_back();
     cost += kTraversalCost * area / root_area;
-    const BvhNode4& node = bvh.nodes[index];
-    for (int i = 0; i < 4; ++i) {
+    const Node& node = nodes[index];
+    for (std::size_t i = 0; i < std::size(node.child); ++i) {
       if (node.child[i] == BvhNode4::kEmpty) continue;
       Aabb box;
       box.min = {node.min_x[i], node.min_y[i], node.min_z[i]};
@@ -453,6 +465,16 @@ double sah_cost(const Bvh& bvh) {
     }
   }
   return cost;
+}
+
+}  // namespace
+
+double sah_cost(const Bvh& bvh) {
+  if (bvh.empty()) return 0.0;
+  const double root_area = bvh.bounds.half_area();
+  if (root_area <= 0.0) return 0.0;
+  if (BvhNode4::is_leaf(bvh.root)) return static_cast<double>(BvhNode4::leaf_count(bvh.root)) * kIntersectionCost;
+  return bvh.has_nodes8() ? sah_cost_of(bvh.nodes8, bvh.root8, root_area) : sah_cost_of(bvh.nodes, bvh.root, root_area);
 }
 
 }  // namespace collision

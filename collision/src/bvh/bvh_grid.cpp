@@ -78,7 +78,7 @@ struct Entry {
 // of the list (one per distinct list). A block whose list empties keeps nothing at once.
 template <class Node, int W>
 struct Filler {
-  const std::vector<Box>& triangle_boxes;  // of Bvh::triangles
+  const std::vector<Box>& triangle_boxes;  // of the triangles, by slot (Bvh::triangle)
   std::vector<Node>& nodes;
   std::vector<std::uint32_t>& cells;
   double origin[3], cell, reach;  // reach: the query reach plus the slack
@@ -277,7 +277,7 @@ void build_start_grid(Bvh& bvh) {
   if (!(largest > 0.0) || !std::isfinite(largest)) return;
   // The cell size for about kCellsPerTriangle cells per triangle (a flat level's thin axis
   // counted as 1/64 of the largest, so that it gets one layer of cells rather than none).
-  const double target = std::clamp(kCellsPerTriangle * static_cast<double>(bvh.triangles.size()), kMinCells, kMaxCells);
+  const double target = std::clamp(kCellsPerTriangle * static_cast<double>(bvh.triangle_count), kMinCells, kMaxCells);
   double volume = 1.0;
   for (int a = 0; a < 3; ++a) volume *= std::max(extent[a], largest / 64.0);
   const double cell = std::cbrt(volume / target);
@@ -320,9 +320,9 @@ void build_start_grid(Bvh& bvh) {
   }
   g.query_reach[3] = std::numeric_limits<float>::infinity();
   const double origin_f[3] = {g.origin[0], g.origin[1], g.origin[2]};
-  std::vector<Box> boxes(bvh.triangles.size());
-  for (std::size_t i = 0; i < boxes.size(); ++i) {
-    const BvhTriangle& t = bvh.triangles[i];
+  std::vector<Box> boxes(bvh.slot_count());  // by slot (an unused lane's is never read)
+  for (std::uint32_t i = 0; i < bvh.slot_count(); ++i) {
+    const BvhTriangle t = bvh.triangle(i);
     boxes[i] = Box{{std::min({t.a.x, t.b.x, t.c.x}), std::min({t.a.y, t.b.y, t.c.y}), std::min({t.a.z, t.b.z, t.c.z})},
                            {std::max({t.a.x, t.b.x, t.c.x}), std::max({t.a.y, t.b.y, t.c.y}), std::max({t.a.z, t.b.z, t.c.z})}};
   }

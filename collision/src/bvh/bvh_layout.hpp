@@ -1,11 +1,12 @@
 #pragma once
 // Internal: the BVH's memory layout (collision/bvh.hpp says what it is and how it is built):
 // 4-wide nodes (children's boxes stored as structure-of-arrays so one SSE test covers all four)
-// and, where the CPU has AVX2, 8-wide nodes that one AVX test covers (as Embree's BVH8). Both
-// trees share the leaves. Leaves hold up to kMaxLeafSize triangles, stored contiguously in BVH
-// order with their corners and plane precomputed, and again four to a packet as
-// structure-of-arrays. The traversal (bvh_traverse.hpp), the packet tests and the tests that
-// check the tree read it; nothing outside the core does.
+// or, where the CPU has AVX2, 8-wide nodes that one AVX test covers (as Embree's BVH8): one
+// width a tree, the one its queries traverse. Leaves hold up to kMaxLeafSize triangles, stored
+// once: four to a packet as structure-of-arrays, with their corners, plane and edge planes
+// precomputed (a triangle's slot is its packet's index times four plus its lane). The
+// traversal (bvh_traverse.hpp), the packet tests and the tests that check the tree read it;
+// nothing outside the core does.
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -23,9 +24,12 @@ struct alignas(64) BvhNode4 {
   float min_x[4], min_y[4], min_z[4];
   float max_x[4], max_y[4], max_z[4];
   /// Child reference: kEmpty, an inner node index, or a leaf (kLeafBit | first << 4 | count)
-  /// whose triangles are Bvh::triangles[first, first + count).
+  /// whose triangles are the slots [first, first + count) (Bvh::triangle): lanes 0, 1, ... of
+  /// the packets from first / 4 on (a leaf starts a packet of its own). `first` has 27 bits:
+  /// 2^25 packets, about 100 million triangles at the three a packet the maps fill (a limit of
+  /// 2^27 triangles before the slots, which count the packets' unused lanes too).
   std::uint32_t child[4];
-  /// For a leaf child: the index of its first BvhPacket4 (it has ceil(count / 4) of them).
+  /// For a leaf child: the index of its first BvhPacket4 (first / 4; it has ceil(count / 4)).
   std::uint32_t packet[4];
 
   static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
@@ -48,8 +52,9 @@ struct alignas(64) BvhNode8 {
 
 static_assert(sizeof(BvhNode8) == 256, "BvhNode8 must stay packed: traversal indexes its arrays");
 
-/// A triangle as a BVH leaf stores it: exact float corners, unit normal and plane offset
-/// (n·p = d), and the index of the triangle in the source mesh.
+/// A leaf triangle as the narrow phase reads it (BvhPacket4::triangle, Bvh::triangle: the tree
+/// keeps it only in its packets): exact float corners, unit normal and plane offset (n·p = d),
+/// and the index of the triangle in the source mesh.
 struct BvhTriangle {
   glm::vec3 a;
   float d;
@@ -74,7 +79,7 @@ struct alignas(64) BvhPacket4 {
   std::uint32_t index[4];  ///< the triangle's index in the source mesh (BvhTriangle::index)
   float nx[4], ny[4], nz[4];
   float d[4];
-  std::uint32_t slot[4];   ///< index into Bvh::triangles
+  std::uint32_t slot[4];   ///< the lane's slot (packet index * 4 + lane; Bvh::triangle)
   /// Edge i's plane (edge i runs from corner i to corner i + 1 mod 3: AB, BC, CA), square to
   /// the triangle, facing out: its unit normal (e_i x n) / |e_i x n|, computed in double from
   /// the float corners and rounded. The sweeps' packet tests read it rather than forming the
@@ -87,9 +92,8 @@ struct alignas(64) BvhPacket4 {
   /// enough that the tests' squares of it stay finite.
   static constexpr float kEmptyLaneOffset = 1e15f;
 
-  /// Lane `lane` as a BvhTriangle (the same floats as Bvh::triangles[slot[lane]]): the narrow
-  /// phase reads it here, in the cache line the packet test just loaded, rather than from
-  /// Bvh::triangles (a cache miss of its own on a level-sized mesh).
+  /// Lane `lane` as a BvhTriangle: the narrow phase reads it here, in the cache lines the packet
+  /// test just loaded (the tree keeps no other copy of its triangles).
   BvhTriangle triangle(int lane) const {
     BvhTriangle t;
     t.a = glm::vec3(ax[lane], ay[lane], az[lane]);
@@ -162,22 +166,31 @@ struct BvhOccupancy {
   std::vector<std::uint8_t> bits;
 };
 
-/// The tree. nodes[0] is the root (when the mesh has at least one solid triangle).
+/// The tree, in one node width: the 8-wide nodes where the queries traverse them
+/// (has_nodes8(); BvhBuildOptions::wide), else the 4-wide ones. Both trees would hold the same
+/// leaves. A root that is a leaf is in `root` (and `root8` where the tree is 8-wide).
 struct Bvh {
   static constexpr int kMaxLeafSize = 15;
+  /// The 4-wide nodes (nodes[0] the root), or none where the tree is 8-wide. Until 2026-11-29
+  /// they were also kept beside the 8-wide nodes, which the queries traverse instead.
   std::vector<BvhNode4> nodes;
-  std::vector<BvhTriangle> triangles;  ///< leaf triangles in BVH order
-  std::vector<BvhPacket4> packets;     ///< the same triangles, four to a packet, per leaf
+  /// The leaf triangles, four to a packet, each leaf from a packet of its own (its last one's
+  /// unused lanes empty: BvhPacket4::kEmptyLane). The only copy of them: until 2026-11-29 they
+  /// were also kept in BVH order as 64-byte BvhTriangles, 64 bytes a triangle that only the
+  /// ellipsoid sweeps, the overlap and contact queries and the build read.
+  std::vector<BvhPacket4> packets;
+  std::uint32_t triangle_count = 0;  ///< leaf triangles (the packets' used lanes)
   Aabb bounds;
   float max_abs_coordinate = 0.0f;        ///< largest |coordinate| of any leaf triangle
   /// The median over the leaves of their box's largest side (world units; infinite when there
   /// are none): a sphere at least this wide also tests the children's boxes for their distance
   /// from its path (a dense mesh under it), a smaller one only their boxes grown by its radius.
   float median_leaf_extent = std::numeric_limits<float>::infinity();
-  std::uint32_t root = BvhNode4::kEmpty;  ///< a node index, a leaf reference, or kEmpty
-  /// When the root itself is a leaf, its first packet is 0.
-  /// The same tree collapsed into 8-wide nodes (empty when not built); root8 indexes nodes8
-  /// (or is the same leaf reference as root). When built, queries traverse it instead.
+  /// An index into nodes, a leaf reference, or kEmpty (no triangles, or an 8-wide tree whose
+  /// root is a node). When the root itself is a leaf, its first packet is 0.
+  std::uint32_t root = BvhNode4::kEmpty;
+  /// The tree collapsed into 8-wide nodes instead, where built (else empty); root8 indexes
+  /// nodes8 (or is the same leaf reference as root). Where built, queries traverse it.
   std::vector<BvhNode8> nodes8;
   std::uint32_t root8 = BvhNode4::kEmpty;
   /// Where small queries start (BvhStartGrid).
@@ -185,7 +198,11 @@ struct Bvh {
   /// Where small queries end at once (BvhOccupancy); built with the start grid.
   BvhOccupancy occupancy;
 
-  bool empty() const { return root == BvhNode4::kEmpty; }
+  bool empty() const { return root == BvhNode4::kEmpty && root8 == BvhNode4::kEmpty; }
+  /// Slots: packets.size() * 4, the unused lanes included (their index is kEmptyLane).
+  std::uint32_t slot_count() const { return static_cast<std::uint32_t>(packets.size() * 4); }
+  /// The triangle in `slot` (a leaf's [first, first + count), or any slot whose lane is used).
+  BvhTriangle triangle(std::uint32_t slot) const { return packets[slot >> 2].triangle(static_cast<int>(slot & 3u)); }
   bool has_nodes8() const { return root8 != BvhNode4::kEmpty; }
 };
 

@@ -191,7 +191,7 @@ void build_occupancy(Bvh& bvh) {
   BvhOccupancy& occ = bvh.occupancy;
   occ = BvhOccupancy{};
   const BvhStartGrid& grid = bvh.grid;
-  if (bvh.triangles.empty() || !(grid.cell > 0.0f)) return;
+  if (bvh.triangle_count == 0 || !(grid.cell > 0.0f)) return;
   const double lo[3] = {bvh.bounds.min.x, bvh.bounds.min.y, bvh.bounds.min.z};
   const double hi[3] = {bvh.bounds.max.x, bvh.bounds.max.y, bvh.bounds.max.z};
   double largest = 0.0;
@@ -228,9 +228,11 @@ void build_occupancy(Bvh& bvh) {
   }
   occ.bits.assign(static_cast<std::size_t>(occ.row_bytes) * n[1] * n[2] + 8, 0);
   Marker marker(occ, origin, cell, slack, n);
-  const double budget = kRowsPerTriangle * static_cast<double>(bvh.triangles.size()) + kRowsPerGridRow * n[1] * n[2];
+  const double budget = kRowsPerTriangle * static_cast<double>(bvh.triangle_count) + kRowsPerGridRow * n[1] * n[2];
   double rows = 0.0;
-  for (const BvhTriangle& t : bvh.triangles) {
+  for (std::uint32_t slot = 0; slot < bvh.slot_count(); ++slot) {
+    const BvhTriangle t = bvh.triangle(slot);
+    if (t.index == BvhPacket4::kEmptyLane) continue;
     rows += marker.mark(t);
     if (rows > budget) {
       occ = BvhOccupancy{};

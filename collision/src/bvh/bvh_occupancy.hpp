@@ -11,7 +11,7 @@
 
 namespace collision::detail {
 
-/// Fills bvh.occupancy over bvh.triangles, its fine cells a quarter of the start grid's cell.
+/// Fills bvh.occupancy over the leaf triangles (bvh.packets), its fine cells a quarter of the start grid's cell.
 /// Called by build_bvh after build_start_grid; leaves it empty when there is no start grid, or
 /// when marking the cells would cost far more than the tree's build (a mesh of many triangles
 /// each crossing much of the level).

@@ -68,7 +68,7 @@ World& World::operator=(World&& o) noexcept {
 
 Aabb World::bounds() const { return bvh_->bounds; }
 
-std::size_t World::solid_triangle_count() const { return bvh_->triangles.size(); }
+std::size_t World::solid_triangle_count() const { return bvh_->triangle_count; }
 
 namespace {
 template <class T>
@@ -82,7 +82,7 @@ WorldMemory World::memory() const {
   m.mesh = bytes(mesh_.positions) + bytes(mesh_.indices) + bytes(mesh_.normals) + bytes(mesh_.flags);
   m.nodes4 = bytes(bvh_->nodes);
   m.nodes8 = bytes(bvh_->nodes8);
-  m.triangles = bytes(bvh_->triangles);
+  m.triangles = 0;  // kept once, in the packets (WorldMemory::triangles)
   m.packets = bytes(bvh_->packets);
   m.start_grid = bytes(bvh_->grid.start4) + bytes(bvh_->grid.start8);
   m.occupancy = bytes(bvh_->occupancy.bits);

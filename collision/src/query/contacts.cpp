@@ -105,7 +105,7 @@ void find_contacts(const World& world, const Body& body, const glm::vec3& center
       for (std::uint32_t k = 0; k < (count + 3) / 4; ++k) {
         const BvhPacket4& p = bvh.packets[packet + k];
         for (int mask = detail::contact_candidates(width, p, bound); mask != 0; mask &= mask - 1) {
-          const BvhTriangle& t = bvh.triangles[p.slot[__builtin_ctz(static_cast<unsigned>(mask))]];
+          const BvhTriangle t = p.triangle(__builtin_ctz(static_cast<unsigned>(mask)));
           const float support = sphere_support >= 0.0f ? sphere_support : body.extent_along(t.n);
           if (std::fabs(glm::dot(t.n, center) - t.d) > support + slack) continue;
           const TriangleDistance d =

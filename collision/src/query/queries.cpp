@@ -313,7 +313,7 @@ SweepHit sweep_ellipsoid(const World& world, const glm::vec3& center, const glm:
     float t_max = 1.0f;
     detail::traverse_segment(width, bvh, box, t_max, [&](std::uint32_t first, std::uint32_t count, std::uint32_t, float& tm) {
       for (std::uint32_t i = first; i < first + count; ++i) {
-        const BvhTriangle& t = bvh.triangles[i];
+        const BvhTriangle t = bvh.triangle(i);
         // (Past a start overlap, only a deeper one can be better: detail::better.)
         const SweepHit h =
             ellipsoid_vs(t.a, t.b, t.c, t.index, inv, radii, pe, ve, options.one_sided, tm, best.start_overlap);
@@ -353,7 +353,7 @@ void overlap_sphere(const World& world, const glm::vec3& center, float radius,
   detail::with_node_width(bvh, [&](auto width) {
     detail::traverse_box(width, bvh, box, [&](std::uint32_t first, std::uint32_t count, std::uint32_t) {
       for (std::uint32_t i = first; i < first + count; ++i) {
-        const BvhTriangle& t = bvh.triangles[i];
+        const BvhTriangle t = bvh.triangle(i);
         const glm::dvec3 q = closest_point_on_triangle(p, glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c));
         if (glm::dot(p - q, p - q) <= r2) out.push_back(t.index);
       }
@@ -372,7 +372,7 @@ void overlap_aabb(const World& world, const Aabb& box, std::vector<std::uint32_t
   detail::with_node_width(bvh, [&](auto width) {
     detail::traverse_box(width, bvh, box, [&](std::uint32_t first, std::uint32_t count, std::uint32_t) {
       for (std::uint32_t i = first; i < first + count; ++i) {
-        const BvhTriangle& t = bvh.triangles[i];
+        const BvhTriangle t = bvh.triangle(i);
         if (detail::triangle_overlaps_box(glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c), center, half)) {
           out.push_back(t.index);
         }

@@ -228,7 +228,10 @@ SweepHit sweep_shape_brute_force(const World& world, const glm::vec3& center, co
   swept.max += extent + glm::vec3(margin);
   SweepHit best;
   float t_limit = 1.0f;
-  for (const BvhTriangle& t : world.bvh().triangles) {
+  const Bvh& bvh = world.bvh();
+  for (std::uint32_t slot = 0; slot < bvh.slot_count(); ++slot) {
+    const BvhTriangle t = bvh.triangle(slot);
+    if (t.index == BvhPacket4::kEmptyLane) continue;
     Aabb bounds;
     bounds.grow(t.a);
     bounds.grow(t.b);

@@ -5,6 +5,7 @@
 // `fields` function lists them. One `fields` function per type serves both directions, so the
 // writer and the reader cannot disagree on an order.
 #include <algorithm>
+#include <cassert>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -43,6 +44,11 @@ class ByteBuffer {
   void reserve(std::size_t n) {
     if (n > capacity_) reallocate(n);
   }
+  /// Room for `n` more bytes (one check for a whole call, then ReservedWriter's unchecked
+  /// appends). Throws std::bad_alloc.
+  [[gnu::always_inline]] void reserve_more(std::size_t n) {
+    if (capacity_ - size_ < n) grow(n);
+  }
   [[gnu::always_inline]] void append(const void* bytes, std::size_t n) {
     if (capacity_ - size_ < n) grow(n);
     std::memcpy(data_.get() + size_, bytes, n);
@@ -50,7 +56,8 @@ class ByteBuffer {
   }
 
  private:
-  friend class ByteWriter;
+  template <bool>
+  friend class BasicByteWriter;
   void grow(std::size_t n) { reallocate(std::max({capacity_ * 2, size_ + n, std::size_t{4096}})); }
   void reallocate(std::size_t capacity) {  // throws std::bad_alloc
     auto more = std::make_unique_for_overwrite<std::uint8_t[]>(capacity);
@@ -66,27 +73,37 @@ class ByteBuffer {
 /// Appends values to a ByteBuffer. It writes through a cursor of its own and sets the
 /// buffer's size when it is destroyed (a value's bytes stored through a byte pointer could
 /// alias the buffer's own size, which the compiler would then reload on every value).
-class ByteWriter {
+/// kChecked: each value checks the capacity and grows the buffer (ByteWriter); unchecked, the
+/// caller has reserved room for everything beforehand (ReservedWriter: a recorded call reserves
+/// its bytes once, raw.hpp's RawSize, then appends its values with no check between them).
+template <bool kChecked>
+class BasicByteWriter {
  public:
-  explicit ByteWriter(ByteBuffer& out)
+  explicit BasicByteWriter(ByteBuffer& out)
       : out_(out), cursor_(out.data_.get() + out.size_), end_(out.data_.get() + out.capacity_) {}
-  ~ByteWriter() { out_.size_ = static_cast<std::size_t>(cursor_ - out_.data_.get()); }
-  ByteWriter(const ByteWriter&) = delete;
-  ByteWriter& operator=(const ByteWriter&) = delete;
+  ~BasicByteWriter() { out_.size_ = static_cast<std::size_t>(cursor_ - out_.data_.get()); }
+  BasicByteWriter(const BasicByteWriter&) = delete;
+  BasicByteWriter& operator=(const BasicByteWriter&) = delete;
 
   template <class... Ts>
   void operator()(const Ts&... values) {
     (put(values), ...);
   }
+  /// `n` bytes as they are (raw.hpp).
+  void raw(const void* bytes, std::size_t n) { append(bytes, n); }
 
  private:
   // Inlined: a recorded call writes some twenty of these on the game's thread.
   [[gnu::always_inline]] void append(const void* bytes, std::size_t n) {
-    if (static_cast<std::size_t>(end_ - cursor_) < n) {
-      out_.size_ = static_cast<std::size_t>(cursor_ - out_.data_.get());
-      out_.grow(n);
-      cursor_ = out_.data_.get() + out_.size_;
-      end_ = out_.data_.get() + out_.capacity_;
+    if constexpr (kChecked) {
+      if (static_cast<std::size_t>(end_ - cursor_) < n) {
+        out_.size_ = static_cast<std::size_t>(cursor_ - out_.data_.get());
+        out_.grow(n);
+        cursor_ = out_.data_.get() + out_.size_;
+        end_ = out_.data_.get() + out_.capacity_;
+      }
+    } else {
+      assert(static_cast<std::size_t>(end_ - cursor_) >= n && "ReservedWriter: past the room reserved");
     }
     std::memcpy(cursor_, bytes, n);
     cursor_ += n;
@@ -133,6 +150,9 @@ class ByteWriter {
   std::uint8_t* cursor_;
   std::uint8_t* end_;
 };
+
+using ByteWriter = BasicByteWriter<true>;
+using ReservedWriter = BasicByteWriter<false>;
 
 /// Reads values back, bounds-checked: running past the end, an impossible count or an enum
 /// out of range throws DecodeError with the offset (`base` + position).
@@ -217,13 +237,14 @@ class ByteReader {
   std::size_t pos_ = 0;
 };
 
-/// An enum read back must be one of its values (<= last).
+/// An enum read back must be one of its values (<= last); the other archives (writing,
+/// sizing, comparing) have nothing to check.
 template <class E>
 void check_enum(ByteReader& r, E value, E last, const char* name) {
   if (static_cast<unsigned>(value) > static_cast<unsigned>(last))
     r.fail(std::string(name) + " value " + std::to_string(static_cast<unsigned>(value)) + " is out of range");
 }
-template <class E>
-void check_enum(ByteWriter&, E, E, const char*) {}
+template <class A, class E>
+void check_enum(A&, E, E, const char*) {}
 
 }  // namespace collision::detail::recording

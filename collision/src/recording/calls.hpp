@@ -58,9 +58,14 @@ template <class A, Is<CharacterState> T> void fields(A& a, T& v) {
   check_enum(a, v.ground, GroundState::kOnSteepGround, "ground state");
 }
 
-/// A character is its state object: the address the game steps it at.
-inline std::uint64_t character_id(const CharacterState& state) {
-  return static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(&state));
+/// A character is its state object: the address the game steps it at. A type of its own, so
+/// that the calls' encoding (refs.hpp) knows which state it names.
+struct CharacterId {
+  std::uint64_t value = 0;
+};
+template <class A, Is<CharacterId> T> void fields(A& a, T& v) { a(v.value); }
+inline CharacterId character_id(const CharacterState& state) {
+  return {static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(&state))};
 }
 
 // The calls. `character` is the address of the game's CharacterState: the reader numbers the
@@ -118,12 +123,12 @@ struct MoveCall {
 struct StepCall {  // step_character and update_character
   static constexpr CallKind kind = CallKind::kStepCharacter;
   using Result = CharacterState;
-  std::uint64_t character; Body body; CharacterState state; CharacterInput input; float dt; CharacterParams params;
+  CharacterId character; Body body; CharacterState state; CharacterInput input; float dt; CharacterParams params;
 };
 struct RefreshCall {
   static constexpr CallKind kind = CallKind::kRefreshContacts;
   using Result = CharacterState;
-  std::uint64_t character; Body body; CharacterState state; CharacterParams params;
+  CharacterId character; Body body; CharacterState state; CharacterParams params;
 };
 struct SweepBatchCall {
   static constexpr CallKind kind = CallKind::kSweepBatch;
@@ -143,7 +148,7 @@ struct RaycastBatchCall {
 struct StepBatchCall {  // step_characters
   static constexpr CallKind kind = CallKind::kStepCharacters;
   using Result = std::vector<CharacterState>;
-  std::vector<std::uint64_t> characters; Body body; std::vector<CharacterState> states;
+  std::vector<CharacterId> characters; Body body; std::vector<CharacterState> states;
   std::vector<CharacterInput> inputs; float dt; CharacterParams params; std::uint32_t threads;
 };
 

@@ -10,6 +10,7 @@
 #include "collision/recording_file.hpp"
 #include "recording/calls.hpp"
 #include "recording/format.hpp"
+#include "recording/refs.hpp"
 
 namespace collision {
 
@@ -31,8 +32,13 @@ constexpr bool has_characters = std::is_same_v<Call, rec::StepCall> || std::is_s
 // The characters a call steps, by state address (StepBatchCall: one per item).
 template <class Call>
 std::vector<std::uint64_t> characters_of(const Call& call) {
-  if constexpr (std::is_same_v<Call, rec::StepBatchCall>) return call.characters;
-  else return {call.character};
+  if constexpr (std::is_same_v<Call, rec::StepBatchCall>) {
+    std::vector<std::uint64_t> ids;
+    for (const rec::CharacterId& id : call.characters) ids.push_back(id.value);
+    return ids;
+  } else {
+    return {call.character.value};
+  }
 }
 
 void check_level(rec::ByteReader& r, const TriangleMesh& mesh) {
@@ -76,6 +82,7 @@ void RecordingFile::parse() {
       throw rec::DecodeError{0, "truncated: " + std::to_string(file.size()) + " bytes, shorter than the 16-byte header"};
     version_ = read_at<std::uint32_t>(file, 8);
     if (version_ == 0) throw rec::DecodeError{8, "format version 0 does not exist"};
+    // Versions 1 (every input in full) and 2 (references: refs.hpp) are read alike.
     if (version_ > kRecordingFormatVersion)
       throw rec::DecodeError{8, "format version " + std::to_string(version_) + " is newer than this build reads (" +
                                     std::to_string(kRecordingFormatVersion) + "): read it with a newer Prism"};
@@ -84,6 +91,15 @@ void RecordingFile::parse() {
     bool head = false, level = false, index = false;
     std::size_t index_offset = 0;
     std::unordered_map<std::uint64_t, std::uint32_t> character_numbers;
+    rec::ReaderRefs refs;
+    refs.enabled = version_ >= 2;
+    // Calls whose inputs held references get them in full in expanded_ (their spans are set at
+    // the end, when expanded_ no longer moves): frame, call, offset in expanded_, size.
+    struct Expanded {
+      std::size_t frame, call, at, size;
+    };
+    std::vector<Expanded> expanded;
+    rec::ByteBuffer full;
     std::size_t at = rec::kFileHeaderBytes;
     while (at < file.size()) {
       if (closed_) throw rec::DecodeError{at, "bytes after the TAIL chunk, which ends a recording"};
@@ -138,6 +154,7 @@ void RecordingFile::parse() {
           r(thread, calls, block_size);
           if (block_size > r.left()) r.fail("a thread's block of " + std::to_string(block_size) + " bytes runs past its frame");
           rec::ByteReader block(r.take(block_size, "thread block"), r.offset() - block_size);
+          refs.new_block(thread);
           for (std::uint32_t c = 0; c < calls; ++c) {
             RecordedCall& call = frame.calls.emplace_back();
             call.thread = thread;
@@ -150,12 +167,20 @@ void RecordingFile::parse() {
             const bool known = rec::visit_kind(call.kind, [&]<class Call>() {
               Call decoded{};
               rec::ByteReader in(call.inputs, call.offset);
-              in(decoded);
+              rec::InputReader input(in, refs);
+              fields(input, decoded);
               if (in.left() != 0) in.fail(std::to_string(in.left()) + " bytes left over after a call's inputs");
               typename Call::Result out{};
               rec::ByteReader res(call.result, call.offset + inputs);
               res(out);
               if (res.left() != 0) res.fail(std::to_string(res.left()) + " bytes left over after a call's result");
+              refs.remember(out);
+              if (refs.enabled && rec::has_refs<Call>) {  // the inputs in full, as format 1 has them
+                full.clear();
+                rec::ByteWriter{full}(decoded);
+                expanded.push_back({frames_.size() - 1, frame.calls.size() - 1, expanded_.size(), full.size()});
+                expanded_.insert(expanded_.end(), full.data(), full.data() + full.size());
+              }
               if constexpr (has_characters<Call>) {
                 for (const std::uint64_t id : characters_of(decoded))
                   character_numbers.try_emplace(id, static_cast<std::uint32_t>(character_numbers.size()));
@@ -197,6 +222,8 @@ void RecordingFile::parse() {
     if (index && !closed_) throw rec::DecodeError{at, "truncated: the index is not followed by the TAIL chunk"};
     // Character numbers by first appearance (the map above only collects them).
     characters_ = character_numbers.size();
+    for (const Expanded& e : expanded)
+      frames_[e.frame].calls[e.call].inputs = std::span<const std::uint8_t>(expanded_).subspan(e.at, e.size);
   } catch (const rec::DecodeError& e) {
     throw RecordingError("recording '" + name_ + "': offset " + std::to_string(e.offset) + ": " + e.what);
   }

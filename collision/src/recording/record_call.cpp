@@ -11,16 +11,15 @@
 
 namespace collision::detail {
 
-CallRecord::CallRecord(RecorderHook& hook, CallKind kind) noexcept : hook_(hook) {
+CallRecord::CallRecord(RecorderHook& hook, CallKind kind) noexcept : hook_(hook), kind_(kind) {
   auto& recorder = static_cast<RecorderImpl&>(hook);
   if (recorder.overflowed()) return;
   try {
     buffer_ = &recorder.buffer();
-    const std::uint32_t label = recorder.label_for(*buffer_);
+    label_ = recorder.label_for(*buffer_);
     buffer_->mutex.lock();
     out_ = &buffer_->bytes;
     start_ = out_->size();
-    recording::ByteWriter{*out_}(kind, label, std::uint32_t{0}, std::uint32_t{0});  // sizes: finish()
   } catch (...) {  // std::bad_alloc: the frame is dropped, the game goes on
     fail();
   }
@@ -30,7 +29,7 @@ CallRecord::~CallRecord() { rollback(); }  // when not finished: the call threw
 
 void CallRecord::finish() noexcept {
   auto& recorder = static_cast<RecorderImpl&>(hook_);
-  const auto input_size = static_cast<std::uint32_t>(inputs_end_ - start_ - 13);
+  const auto input_size = static_cast<std::uint32_t>(inputs_end_ - start_ - kHeaderBytes);
   const auto result_size = static_cast<std::uint32_t>(out_->size() - inputs_end_);
   std::memcpy(out_->data() + start_ + 5, &input_size, 4);
   std::memcpy(out_->data() + start_ + 9, &result_size, 4);

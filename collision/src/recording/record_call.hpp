@@ -13,6 +13,7 @@
 
 #include "collision/world.hpp"
 #include "recording/calls.hpp"
+#include "recording/raw.hpp"
 
 #if PRISM_RECORDING
 
@@ -43,9 +44,10 @@ class RecorderHook {
 struct ThreadBuffer;  // recorder_impl.hpp
 
 /// One call being recorded on this thread: the header and inputs are written into the thread's
-/// buffer before the call runs (update_character changes its state in place), its result after.
-/// The buffer stays locked in between (end_frame waits for a call in flight). Never throws: a
-/// failed allocation drops the frame; a call that throws leaves nothing.
+/// buffer before the call runs (update_character changes its state in place), its result after,
+/// as their bytes (raw.hpp: the writer thread encodes them). Each part reserves its bytes once,
+/// then appends unchecked. The buffer stays locked in between (end_frame waits for a call in
+/// flight). Never throws: a failed allocation drops the frame; a call that throws leaves nothing.
 class CallRecord {
  public:
   CallRecord(RecorderHook& hook, CallKind kind) noexcept;
@@ -54,20 +56,31 @@ class CallRecord {
   CallRecord& operator=(const CallRecord&) = delete;
   explicit operator bool() const { return out_ != nullptr; }
 
+  /// The inputs: the values of the Call's fields, in order (or a batch's Call, copied).
   template <class... Ts>
   void inputs(const Ts&... values) noexcept {
     try {
-      recording::ByteWriter{*out_}(values...);
-      inputs_end_ = out_->size();
+      recording::RawSize size;
+      size(values...);
+      out_->reserve_more(kHeaderBytes + size.bytes);
+      recording::ReservedWriter out(*out_);
+      out(kind_, label_, std::uint32_t{0}, std::uint32_t{0});  // the sizes: finish()
+      recording::RawWriter{out}(values...);
     } catch (...) {
       fail();
+      return;
     }
+    inputs_end_ = out_->size();
   }
   template <class Result>
   void result(const Result& result) noexcept {
     if (out_ == nullptr) return;
     try {
-      recording::ByteWriter{*out_}(result);
+      recording::RawSize size;
+      size(result);
+      out_->reserve_more(size.bytes);
+      recording::ReservedWriter out(*out_);
+      recording::RawWriter{out}(result);
     } catch (...) {
       fail();
       return;
@@ -76,6 +89,7 @@ class CallRecord {
   }
 
  private:
+  static constexpr std::size_t kHeaderBytes = 13;  // u8 kind, u32 label, u32 input and result sizes
   void finish() noexcept;
   void rollback() noexcept;  // takes the call's bytes back
   void fail() noexcept;      // rollback, and drop the frame (an allocation failed)
@@ -84,6 +98,8 @@ class CallRecord {
   recording::ByteBuffer* out_ = nullptr;
   std::size_t start_ = 0;
   std::size_t inputs_end_ = 0;
+  CallKind kind_;
+  std::uint32_t label_ = 0;
 };
 
 /// The call's inputs, in the order of Call's fields: a tuple of references to the arguments, or
