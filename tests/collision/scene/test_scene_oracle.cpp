@@ -221,11 +221,15 @@ TEST(SceneOracle, RaysAndSweepsAgainstManyMovingInstancesMatchTheStaticWorld) {
     const glm::vec3 o = lo + glm::vec3(u(rng), u(rng), u(rng)) * size, d = glm::vec3(s(rng), s(rng), s(rng)) * 40.0f;
     const collision::RayHit a = collision::raycast(scene, o, d), b = collision::raycast(all, o, d);
     ASSERT_EQ(a.hit, b.hit) << i;
-    if (a.hit) ASSERT_NEAR(a.t, b.t, 1e-5f) << i;
+    if (a.hit) {
+      ASSERT_NEAR(a.t, b.t, 1e-5f) << i;
+    }
     const collision::SweepHit e = collision::sweep(scene, Body::sphere(3.0f), o, d);
     const collision::SweepHit w = collision::sweep(all, Body::sphere(3.0f), o, d);
     ASSERT_EQ(e.hit, w.hit) << i;
-    if (e.hit) ASSERT_NEAR(e.toi, w.toi, 1e-5f) << i;
+    if (e.hit) {
+      ASSERT_NEAR(e.toi, w.toi, 1e-5f) << i;
+    }
     ray_hits += a.hit;
     sweep_hits += e.hit;
   }
