@@ -18,6 +18,7 @@
 #include <glm/vec3.hpp>
 
 #include "collision/mesh.hpp"
+#include "collision_io/quake_movers.hpp"
 
 namespace collision::io {
 
@@ -41,6 +42,9 @@ struct Level {
   bool quake_map = false;
   std::size_t patch_count = 0;     ///< Bezier patches tessellated (maps)
   std::size_t nonsolid_faces = 0;  ///< faces whose shader does not collide (maps)
+  /// Quake 3 maps: the movers (func_door, func_plat, ...: quake_movers.hpp), each with its own
+  /// mesh; `mesh` above stays the world model 0 only. Empty for other files.
+  QuakeMovers movers;
 };
 
 struct LoadOptions {
