@@ -3,7 +3,9 @@
 /// Loading levels from files: Quake 3 maps (IBSP v46, bare or inside a .pk3) through our own
 /// reader, and ordinary mesh files (OBJ, glTF 2, PLY, STL, ...) through Assimp.
 ///
-/// Coordinates are kept exactly as in the file (Quake units and Z up for maps).
+/// Coordinates are kept exactly as in the file (Quake units and Z up for maps). A map's moving
+/// brush entities (doors, lifts, ...) are read apart from the world: Level::movers
+/// (collision_io/quake_movers.hpp).
 /// Every failure (missing, truncated or corrupt file, unknown format, map not in the archive,
 /// a triangle corner or spawn point outside the collision core's input domain, +-2^40:
 /// collision/domain.hpp) throws LoadError whose message names the file and what is wrong. No

@@ -132,6 +132,7 @@ struct MoverTouches {
 /// swapped pos1), every plat down, trains at their first corner.
 class QuakeMoverSystem {
  public:
+  /// Keeps a pointer to `movers` (usually Level::movers): it must outlive the system.
   explicit QuakeMoverSystem(const QuakeMovers& movers);
 
   /// Runs every event up to `t` (seconds, not before the last advance), then applies `touches`
