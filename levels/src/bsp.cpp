@@ -140,6 +140,9 @@ class BspReader {
           // cm_load.c CMod_LoadSubmodels spreads every model's bounds by one unit.
           m.mins = glm::vec3(read_f32(record), read_f32(record + 4), read_f32(record + 8)) - 1.0f;
           m.maxs = glm::vec3(read_f32(record + 12), read_f32(record + 16), read_f32(record + 20)) + 1.0f;
+          if (!collision::in_domain_point(m.mins) || !collision::in_domain_point(m.maxs)) {
+            fail(what + ": bounds are not finite or outside the input domain (+-2^40)");
+          }
           m.mesh = take_mesh(what);
           return m;
         },

@@ -71,7 +71,8 @@ MoverPose train_pose(const QuakeMover& m, double t) {
   for (std::size_t k = static_cast<std::size_t>(m.loop_to); k < legs.size(); ++k) period += legs[k].wait + legs[k].move;
   for (;;) {
     if (i == static_cast<std::size_t>(m.loop_to) && period > 0 && t - start >= period) {
-      start += std::floor((t - start) / period) * period;
+      // Into the first lap (fmod is exact), so a late t neither loops long nor loses precision.
+      t = start + std::fmod(t - start, period);
     }
     const TrainLeg& leg = legs[i];
     if (t < start + leg.wait) {
@@ -271,7 +272,11 @@ MoverPose QuakeMoverSystem::pose(std::size_t mover) const {
       break;
     }
     case MoverClass::kBobbing: {  // TR_SINE: height * sin(2 pi (t - phase * period) / period)
-      const double period = m.speed;
+      // trDuration = speed * 1000 as whole milliseconds; 0 (a speed under 1 ms) would divide by
+      // zero in the game: here it is 1 ms.
+      double period_ms = std::trunc(std::clamp(static_cast<double>(m.speed) * 1000.0, -1e9, 1e9));
+      if (period_ms == 0) period_ms = 1;
+      const double period = period_ms / 1000.0;
       const double x = 2.0 * kPi * (t / period - m.phase);
       const glm::vec3 axis = bobbing_axis(m.spawnflags);
       pose.translation = axis * static_cast<float>(m.height * std::sin(x));

@@ -146,6 +146,11 @@ void read_class_keys(QuakeMover& m, const Keys& k) {
       m.height = k.number("height", 32);
       m.phase = k.number("phase", 0);
       m.damage = k.integer("dmg", 2);
+      for (const float sign : {-1.0f, 1.0f}) {  // the farthest it goes, on any axis
+        if (!collision::in_domain_point(m.origin + glm::vec3(sign * std::abs(m.height)))) {
+          k.fail(k.e.where() + ": height " + std::to_string(m.height) + " takes it outside the input domain (+-2^40)");
+        }
+      }
       break;
     case MoverClass::kStatic:
       break;

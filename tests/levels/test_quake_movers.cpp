@@ -150,6 +150,32 @@ TEST(QuakeMovers, TouchDoorTriggerIsTeamBoundsGrown120OnThinnestAxis) {
   EXPECT_EQ(sys.state(t.mover), State::k2To1);
 }
 
+TEST(QuakeMovers, DoorTeamOpensTogetherFromOneTrigger) {
+  // oa_koth1's sliding pair, team doorteam1: *18 angle 0 and *19 angle 180, lip 16, each x size
+  // 80 + 2: 66 units apart in 165 ms at 400. One trigger around both: x (-74..90), y (-882..-862)
+  // thinnest, grown by 120; z (94..226).
+  const Level level = load_map("oa_koth1");
+  ASSERT_EQ(level.movers.triggers.size(), 1u);
+  const auto& t = level.movers.triggers[0];
+  expect_near(t.box.min, {-74, -1002, 94});
+  expect_near(t.box.max, {90, -742, 226});
+  const std::size_t right = mover_with_model(level, 18), left = mover_with_model(level, 19);
+  EXPECT_EQ(t.mover, right);  // the first of the team leads it
+  QuakeMoverSystem sys(level.movers);
+  collision::Aabb body;
+  body.grow({0, -950, 100});
+  body.grow({30, -920, 156});
+  sys.advance(2.0, MoverTouches{sys.triggers_touched(body), {}});
+  sys.advance(2.0 + 0.05 + 0.165);
+  expect_near(sys.pose(right).translation, {66, 0, 0});
+  expect_near(sys.pose(left).translation, {-66, 0, 0});
+  EXPECT_EQ(sys.state(left), State::kPos2);
+  sys.blocked(left);  // Blocked_Door on a member reverses the whole team (it is open: holds 2 s)
+  sys.advance(2.215 + 2.0 + 0.1);
+  EXPECT_EQ(sys.state(right), State::k2To1);
+  expect_near(sys.pose(left).translation, {-66.0f * (1.0f - 0.1f / 0.165f), 0, 0}, 0.01f);
+}
+
 TEST(QuakeMovers, LiftOfOaBases7RisesWhenStoodInAndReturnsAfterOneSecondOfNobody) {
   const Level level = load_map("oa_bases7");
   EXPECT_EQ(level.movers.count(MoverClass::kPlat), 6u);
@@ -292,6 +318,25 @@ TEST(QuakeMovers, TrainWithDanglingTargetOrLoopStandsOrLoopsWithAWarning) {
   QuakeMoverSystem sc(c.movers);
   sc.advance(1e6);
   expect_near(sc.pose(0).translation, {5, 5, 5});
+}
+
+TEST(QuakeMovers, TinyBobbingPeriodAndLateTimesGiveFinitePosesNotNanOrAHang) {
+  // speed 0.0001 s: the game's whole-millisecond period would be 0 (a division by zero); 1 ms here.
+  const auto bytes = prism_test::tiny_map(
+      "{\n\"classname\" \"func_bobbing\"\n\"model\" \"*1\"\n\"speed\" \"0.0001\"\n\"height\" \"10\"\n}\n"
+      "{\n\"classname\" \"func_train\"\n\"model\" \"*1\"\n\"target\" \"p\"\n\"speed\" \"100\"\n}\n"
+      "{\n\"classname\" \"path_corner\"\n\"targetname\" \"p\"\n\"target\" \"q\"\n\"origin\" \"0 0 0\"\n}\n"
+      "{\n\"classname\" \"path_corner\"\n\"targetname\" \"q\"\n\"target\" \"p\"\n\"origin\" \"100 0 0\"\n}\n");
+  const Level level = collision::io::load_bsp(bytes.data(), bytes.size(), "late.bsp");
+  QuakeMoverSystem sys(level.movers);
+  sys.advance(0.00025);  // a quarter of 1 ms: the top
+  expect_near(sys.pose(0).translation, {0, 0, 10}, 1e-3f);
+  sys.advance(1e12 + 0.5);  // 1e12 is a whole number of 2 s laps: half way out
+  expect_near(sys.pose(1).translation, {50, 0, 0}, 1e-2f);
+  EXPECT_TRUE(std::isfinite(sys.pose(0).translation.z));
+  EXPECT_EQ(load_error("{\n\"classname\" \"func_bobbing\"\n\"model\" \"*1\"\n\"height\" \"1e30\"\n}\n")
+                .rfind("hostile.bsp: entity 2 (func_bobbing): height ", 0),
+            0u);
 }
 
 }  // namespace
