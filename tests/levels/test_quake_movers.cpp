@@ -268,6 +268,16 @@ std::string load_error(const std::string& entities) {
   return "";
 }
 
+/// Entity lump text of a path_corner and of a train on model *1.
+std::string corner(const std::string& name, const std::string& target, const std::string& origin) {
+  return "{\n\"classname\" \"path_corner\"\n\"targetname\" \"" + name + "\"\n\"target\" \"" + target +
+         "\"\n\"origin\" \"" + origin + "\"\n}\n";
+}
+std::string train(const std::string& target) {
+  return "{\n\"classname\" \"func_train\"\n\"model\" \"*1\"\n\"target\" \"" + target +
+         "\"\n\"speed\" \"100\"\n}\n";
+}
+
 TEST(QuakeMovers, MoverWithMissingOrOutOfRangeModelIsALoadErrorNamingTheEntity) {
   EXPECT_EQ(load_error("{\n\"classname\" \"func_door\"\n\"model\" \"*7\"\n}\n"),
             "hostile.bsp: entity 2 (func_door): model \"*7\" is not one of the map's inline models *1..*1");
@@ -297,10 +307,7 @@ TEST(QuakeMovers, TrainWithDanglingTargetOrLoopStandsOrLoopsWithAWarning) {
 
   // p1 -> p2 -> p3 -> p2: the game's setup would never end; we run p2 -> p3 -> p2 after p1.
   const auto loop = prism_test::tiny_map(
-      "{\n\"classname\" \"func_train\"\n\"model\" \"*1\"\n\"target\" \"p1\"\n\"speed\" \"100\"\n}\n"
-      "{\n\"classname\" \"path_corner\"\n\"targetname\" \"p1\"\n\"target\" \"p2\"\n\"origin\" \"0 0 0\"\n}\n"
-      "{\n\"classname\" \"path_corner\"\n\"targetname\" \"p2\"\n\"target\" \"p3\"\n\"origin\" \"100 0 0\"\n}\n"
-      "{\n\"classname\" \"path_corner\"\n\"targetname\" \"p3\"\n\"target\" \"p2\"\n\"origin\" \"100 100 0\"\n}\n");
+      train("p1") + corner("p1", "p2", "0 0 0") + corner("p2", "p3", "100 0 0") + corner("p3", "p2", "100 100 0"));
   const Level b = collision::io::load_bsp(loop.data(), loop.size(), "b.bsp");
   ASSERT_EQ(b.movers.movers[0].corners.size(), 3u);
   EXPECT_EQ(b.movers.movers[0].loop_to, 1);
@@ -312,8 +319,7 @@ TEST(QuakeMovers, TrainWithDanglingTargetOrLoopStandsOrLoopsWithAWarning) {
   expect_near(sb.pose(0).translation, {100, 50, 0});
   // A loop of coincident corners with no wait stands still rather than spinning forever.
   const auto still = prism_test::tiny_map(
-      "{\n\"classname\" \"func_train\"\n\"model\" \"*1\"\n\"target\" \"q\"\n}\n"
-      "{\n\"classname\" \"path_corner\"\n\"targetname\" \"q\"\n\"target\" \"q\"\n\"origin\" \"5 5 5\"\n}\n");
+      train("q") + corner("q", "q", "5 5 5"));
   const Level c = collision::io::load_bsp(still.data(), still.size(), "c.bsp");
   QuakeMoverSystem sc(c.movers);
   sc.advance(1e6);
@@ -323,10 +329,8 @@ TEST(QuakeMovers, TrainWithDanglingTargetOrLoopStandsOrLoopsWithAWarning) {
 TEST(QuakeMovers, TinyBobbingPeriodAndLateTimesGiveFinitePosesNotNanOrAHang) {
   // speed 0.0001 s: the game's whole-millisecond period would be 0 (a division by zero); 1 ms here.
   const auto bytes = prism_test::tiny_map(
-      "{\n\"classname\" \"func_bobbing\"\n\"model\" \"*1\"\n\"speed\" \"0.0001\"\n\"height\" \"10\"\n}\n"
-      "{\n\"classname\" \"func_train\"\n\"model\" \"*1\"\n\"target\" \"p\"\n\"speed\" \"100\"\n}\n"
-      "{\n\"classname\" \"path_corner\"\n\"targetname\" \"p\"\n\"target\" \"q\"\n\"origin\" \"0 0 0\"\n}\n"
-      "{\n\"classname\" \"path_corner\"\n\"targetname\" \"q\"\n\"target\" \"p\"\n\"origin\" \"100 0 0\"\n}\n");
+      "{\n\"classname\" \"func_bobbing\"\n\"model\" \"*1\"\n\"speed\" \"0.0001\"\n\"height\" \"10\"\n}\n" +
+      train("p") + corner("p", "q", "0 0 0") + corner("q", "p", "100 0 0"));
   const Level level = collision::io::load_bsp(bytes.data(), bytes.size(), "late.bsp");
   QuakeMoverSystem sys(level.movers);
   sys.advance(0.00025);  // a quarter of 1 ms: the top
