@@ -270,7 +270,10 @@ class BspReader {
            std::to_string(first) + "+" + std::to_string(count) +
            " are outside the faces lump (" + std::to_string(faces_.count) + " faces)");
     }
-    vertex_remap_.assign(vertexes_.count, kUnmapped);
+    // Reset only the slots the last model used: a map may have thousands of inline models.
+    if (vertex_remap_.size() != vertexes_.count) vertex_remap_.assign(vertexes_.count, kUnmapped);
+    for (const std::uint32_t v : remapped_) vertex_remap_[v] = kUnmapped;
+    remapped_.clear();
     for (std::int64_t i = first; i < first + count; ++i) {
       const std::size_t face_index = static_cast<std::size_t>(i);
       const Face face = read_face(faces_.record(face_index, kFaceSize));
@@ -329,6 +332,7 @@ class BspReader {
   std::uint32_t mapped_vertex(std::size_t v) {
     std::uint32_t& slot = vertex_remap_[v];
     if (slot == kUnmapped) {
+      remapped_.push_back(static_cast<std::uint32_t>(v));
       slot = static_cast<std::uint32_t>(positions_.size());
       positions_.push_back(vertex_position(v));
     }
@@ -455,6 +459,7 @@ class BspReader {
   const LoadOptions& options_;
   Lump shaders_, models_, vertexes_, meshverts_, faces_;
   std::vector<std::uint32_t> vertex_remap_;
+  std::vector<std::uint32_t> remapped_;  ///< the slots of vertex_remap_ the current model set
   std::size_t earlier_triangles_ = 0;  ///< triangles of models already taken (the cap is per map)
   std::vector<glm::vec3> positions_;
   std::vector<glm::uvec3> indices_;

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -99,16 +100,14 @@ MoverPose train_pose(const QuakeMover& m, double t) {
 QuakeMoverSystem::QuakeMoverSystem(const QuakeMovers& movers)
     : def_(&movers), leader_(movers.movers.size()), binary_(movers.movers.size()),
       trigger_rearm_(movers.triggers.size(), 0.0) {
-  // G_FindTeams: the first binary mover of each team leads it.
   for (std::size_t i = 0; i < leader_.size(); ++i) {
-    leader_[i] = i;
-    const QuakeMover& m = movers.movers[i];
-    if (m.team.empty() || !binary(m.kind)) continue;
-    for (std::size_t j = 0; j < i; ++j) {
-      if (movers.movers[j].team == m.team && binary(movers.movers[j].kind)) {
-        leader_[i] = j;
-        break;
-      }
+    const std::size_t lead = movers.movers[i].team_leader;
+    leader_[i] = lead < leader_.size() ? lead : i;  // a hand-made QuakeMovers may leave it unset
+  }
+  for (const QuakeTrigger& t : movers.triggers) {
+    if (t.kind != QuakeTrigger::Kind::kMultiple && t.mover >= leader_.size()) {
+      throw std::invalid_argument("QuakeMoverSystem: a trigger names mover " + std::to_string(t.mover) + " of " +
+                                  std::to_string(leader_.size()));
     }
   }
 }
@@ -195,13 +194,12 @@ void QuakeMoverSystem::advance(double t, const MoverTouches& touches) {
   time_ = t;
   for (const std::size_t i : touches.triggers) {
     const QuakeTrigger& trig = def_->triggers[i];
-    const Binary& b = binary_[leader_[trig.mover]];
     switch (trig.kind) {
       case QuakeTrigger::Kind::kDoor:  // Touch_DoorTrigger
-        if (b.state != State::k1To2) use_binary(leader_[trig.mover], t);
+        if (binary_[leader_[trig.mover]].state != State::k1To2) use_binary(leader_[trig.mover], t);
         break;
       case QuakeTrigger::Kind::kPlat:  // Touch_PlatCenterTrigger
-        if (b.state == State::kPos1) use_binary(leader_[trig.mover], t);
+        if (binary_[leader_[trig.mover]].state == State::kPos1) use_binary(leader_[trig.mover], t);
         break;
       case QuakeTrigger::Kind::kMultiple:  // multi_trigger
         if (t >= trigger_rearm_[i]) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <set>
 #include <string_view>
 
 #include <glm/geometric.hpp>
@@ -163,14 +164,13 @@ void read_class_keys(QuakeMover& m, const Keys& k) {
 }
 
 /// Think_SetupTrainTargets: follow the targets from the train through path_corners.
-void link_train(QuakeMover& m, const std::vector<Entity>& entities, const std::function<void(const std::string&)>& fail,
-                std::vector<std::string>& warnings) {
+/// `corners`: the first path_corner of each targetname (G_Find's answer), looked up by name so a
+/// lump of many corners stays linear.
+void link_train(QuakeMover& m, const std::map<std::string, const Entity*>& corners,
+                const std::function<void(const std::string&)>& fail, std::vector<std::string>& warnings) {
   auto find_corner = [&](const std::string& name) -> const Entity* {
-    if (name.empty()) return nullptr;
-    for (const Entity& e : entities) {
-      if (e.classname() == "path_corner" && e.get("targetname") == name) return &e;
-    }
-    return nullptr;
+    const auto it = corners.find(name);
+    return name.empty() || it == corners.end() ? nullptr : it->second;
   };
   std::map<std::size_t, int> seen;  // entity -> index in corners
   const Entity* corner = find_corner(m.target);
@@ -224,6 +224,10 @@ QuakeMovers load_quake_movers(
     const std::function<InlineModel(std::size_t, glm::vec3, const std::string&)>& read_model,
     const std::function<void(const std::string&)>& fail) {
   QuakeMovers out;
+  std::map<std::string, const Entity*> corners;
+  for (const Entity& e : entities) {
+    if (e.classname() == "path_corner") corners.emplace(e.get("targetname"), &e);
+  }
   for (const Entity& e : entities) {
     const int c = class_index(e.classname());
     if (c < 0) {
@@ -251,32 +255,33 @@ QuakeMovers load_quake_movers(
     m.maxs = model.maxs;
     m.mesh = std::move(model.mesh);
     read_class_keys(m, k);
-    if (m.kind == MoverClass::kTrain) link_train(m, entities, fail, out.warnings);
+    if (m.kind == MoverClass::kTrain) link_train(m, corners, fail, out.warnings);
     out.movers.push_back(std::move(m));
   }
 
-  // G_FindTeams: the first mover of each team leads it.
+  // G_FindTeams: the first binary mover of each team leads it (the game would team any class;
+  // the maps team doors only).
   std::map<std::string, std::size_t> leaders;
-  std::vector<std::size_t> leader(out.movers.size());
+  std::vector<collision::Aabb> team_box(out.movers.size());
   for (std::size_t i = 0; i < out.movers.size(); ++i) {
-    const QuakeMover& m = out.movers[i];
-    leader[i] = m.team.empty() ? i : leaders.emplace(m.team, i).first->second;
+    QuakeMover& m = out.movers[i];
+    const bool binary = m.kind == MoverClass::kDoor || m.kind == MoverClass::kPlat || m.kind == MoverClass::kButton;
+    m.team_leader = m.team.empty() || !binary ? i : leaders.emplace(m.team, i).first->second;
+    // The team's linked bounds at pos1 (SV_LinkEntity grows the model's by 1 more).
+    team_box[m.team_leader].grow(m.pos1 + m.mins - 1.0f);
+    team_box[m.team_leader].grow(m.pos1 + m.maxs + 1.0f);
   }
 
   for (std::size_t i = 0; i < out.movers.size(); ++i) {
     const QuakeMover& m = out.movers[i];
-    if (leader[i] != i) continue;
+    if (m.team_leader != i) continue;
     if (m.kind == MoverClass::kDoor && m.targetname.empty() && m.health == 0) {
-      // Think_SpawnNewDoorTrigger: the team's linked bounds (SV_LinkEntity grows them by 1).
+      // Think_SpawnNewDoorTrigger: the team's bounds grown by 120 on their thinnest axis.
       QuakeTrigger t;
       t.kind = QuakeTrigger::Kind::kDoor;
       t.mover = i;
       t.entity = m.entity;
-      for (std::size_t j = 0; j < out.movers.size(); ++j) {
-        if (leader[j] != i) continue;
-        t.box.grow(out.movers[j].pos1 + out.movers[j].mins - 1.0f);
-        t.box.grow(out.movers[j].pos1 + out.movers[j].maxs + 1.0f);
-      }
+      t.box = team_box[i];
       const glm::vec3 size = t.box.extent();
       int best = 0;
       for (int a = 1; a < 3; ++a) {
@@ -307,13 +312,14 @@ QuakeMovers load_quake_movers(
 
   // trigger_multiple brushes that use a mover (g_trigger.c SP_trigger_multiple), as the box of
   // their model: the game tests the brushes themselves, which fill most triggers' boxes.
+  std::set<std::string> mover_names;
+  for (const QuakeMover& m : out.movers) {
+    if (!m.targetname.empty()) mover_names.insert(m.targetname);
+  }
   for (const Entity& e : entities) {
     if (e.classname() != "trigger_multiple") continue;
     const std::string target = e.get("target");
-    const bool uses_mover = std::any_of(out.movers.begin(), out.movers.end(), [&](const QuakeMover& m) {
-      return !target.empty() && m.targetname == target;
-    });
-    if (!uses_mover) continue;
+    if (mover_names.count(target) == 0) continue;
     const Keys k{e, fail};
     QuakeTrigger t;
     t.kind = QuakeTrigger::Kind::kMultiple;

@@ -77,6 +77,9 @@ struct QuakeMover {
   int damage = 0;           ///< dmg (read, not applied)
   int health = 0;           ///< health: a shot-open door or button (no trigger, no touch)
   std::string targetname, target, team;
+  /// Index (in QuakeMovers::movers) of the first binary mover with the same `team` (G_FindTeams),
+  /// itself when it has none or is not a door, plat or button: the team moves as the leader says.
+  std::size_t team_leader = static_cast<std::size_t>(-1);
   /// Binary movers (door, plat, button): the rest and the activated origin (START_OPEN already
   /// swapped, as the game does) and the travel time in whole milliseconds (InitMover).
   glm::vec3 pos1{0.0f}, pos2{0.0f};
@@ -132,7 +135,8 @@ struct MoverTouches {
 /// swapped pos1), every plat down, trains at their first corner.
 class QuakeMoverSystem {
  public:
-  /// Keeps a pointer to `movers` (usually Level::movers): it must outlive the system.
+  /// Keeps a pointer to `movers` (usually Level::movers): it must outlive the system. Throws
+  /// std::invalid_argument when a door or plat trigger names a mover that is not there.
   explicit QuakeMoverSystem(const QuakeMovers& movers);
 
   /// Runs every event up to `t` (seconds, not before the last advance), then applies `touches`
