@@ -63,7 +63,7 @@ std::vector<TrainLeg> train_legs(const QuakeMover& m) {
 
 MoverPose train_pose(const QuakeMover& m, double t) {
   MoverPose pose;
-  if (m.loop_to < 0 || m.corners.empty()) return pose;
+  if (m.loop_to < 0 || static_cast<std::size_t>(m.loop_to) >= m.corners.size()) return pose;
   const std::vector<TrainLeg> legs = train_legs(m);
   // Legs before loop_to run once; the rest repeat.
   std::size_t i = 0;
