@@ -24,6 +24,8 @@
 
 #include "collision/domain.hpp"
 #include "collision_io/level.hpp"
+#include "entity_lump.hpp"
+#include "quake_movers_load.hpp"
 
 namespace collision::io {
 namespace {
@@ -118,21 +120,33 @@ class BspReader {
     level.source = name_;
     level.up = glm::vec3(0.0f, 0.0f, 1.0f);
     level.quake_map = true;
-    level.spawns = read_spawns(entities);
-    read_world(level);
-    try {
-      level.mesh = collision::make_mesh(std::move(positions_), indices_, flags_);
-    } catch (const std::exception& e) {
-      fail(std::string("building the mesh: ") + e.what());
-    }
-    if (level.mesh.out_of_domain_count > 0) {
-      fail(std::to_string(level.mesh.out_of_domain_count) + " triangles have a corner beyond " +
-           "+-2^40 (about 1.1e12, the collision core's input domain, collision/domain.hpp)");
-    }
+    const std::vector<detail::Entity> parsed = read_entities(entities);
+    level.spawns = read_spawns(parsed);
+    if (models_.count == 0) fail("no models (the world is model 0)");
+    read_model(0, level.patch_count, level.nonsolid_faces);
+    level.mesh = take_mesh("the world");
     if (level.mesh.triangle_count() == 0) {
       fail("the world has no triangles (" + std::to_string(level.mesh.degenerate_count) +
            " degenerate ones dropped)");
     }
+    level.movers = detail::load_quake_movers(
+        parsed, models_.count,
+        [this](std::size_t model, glm::vec3 offset, const std::string& what) {
+          std::size_t patches = 0, nonsolid = 0;
+          read_model(model, patches, nonsolid);
+          for (glm::vec3& p : positions_) p += offset;
+          detail::InlineModel m;
+          const std::uint8_t* record = models_.record(model, kModelSize);
+          // cm_load.c CMod_LoadSubmodels spreads every model's bounds by one unit.
+          m.mins = glm::vec3(read_f32(record), read_f32(record + 4), read_f32(record + 8)) - 1.0f;
+          m.maxs = glm::vec3(read_f32(record + 12), read_f32(record + 16), read_f32(record + 20)) + 1.0f;
+          if (!collision::in_domain_point(m.mins) || !collision::in_domain_point(m.maxs)) {
+            fail(what + ": bounds are not finite or outside the input domain (+-2^40)");
+          }
+          m.mesh = take_mesh(what);
+          return m;
+        },
+        [this](const std::string& what) { fail(what); });
     return level;
   }
 
@@ -172,58 +186,16 @@ class BspReader {
 
   // ---- entities -------------------------------------------------------------------------------
 
-  std::vector<SpawnPoint> read_spawns(const Lump& lump) const {
-    // The lump is text, usually NUL-terminated; stop at the first NUL.
-    std::string_view text(reinterpret_cast<const char*>(lump.data), lump.count);
-    if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
-      text = text.substr(0, nul);
-    }
-    std::vector<SpawnPoint> spawns;
-    std::size_t pos = 0;
-    std::size_t entity = 0;
-    std::vector<std::pair<std::string, std::string>> pairs;
-    bool open = false;
-    for (;;) {
-      while (pos < text.size() && static_cast<unsigned char>(text[pos]) <= ' ') ++pos;
-      if (pos >= text.size()) break;
-      const char c = text[pos];
-      if (c == '{') {
-        if (open) fail("entity lump: '{' inside entity " + std::to_string(entity));
-        open = true;
-        pairs.clear();
-        ++pos;
-      } else if (c == '}') {
-        if (!open) fail("entity lump: '}' without '{' after entity " + std::to_string(entity));
-        open = false;
-        add_spawn(pairs, entity, spawns);
-        ++entity;
-        ++pos;
-      } else if (c == '"') {
-        if (!open) fail("entity lump: text outside an entity after entity " + std::to_string(entity));
-        std::string key = quoted(text, pos, entity);
-        while (pos < text.size() && static_cast<unsigned char>(text[pos]) <= ' ') ++pos;
-        if (pos >= text.size() || text[pos] != '"') {
-          fail("entity lump: key \"" + key + "\" without a value in entity " +
-               std::to_string(entity));
-        }
-        std::string value = quoted(text, pos, entity);
-        pairs.emplace_back(std::move(key), std::move(value));
-      } else {
-        fail("entity lump: unexpected character in entity " + std::to_string(entity));
-      }
-    }
-    if (open) fail("entity lump: entity " + std::to_string(entity) + " is not closed");
-    return spawns;
+  std::vector<detail::Entity> read_entities(const Lump& lump) const {
+    return detail::parse_entities(
+        std::string_view(reinterpret_cast<const char*>(lump.data), lump.count),
+        [this](const std::string& what) { fail(what); });
   }
 
-  std::string quoted(std::string_view text, std::size_t& pos, std::size_t entity) const {
-    const std::size_t end = text.find('"', pos + 1);
-    if (end == std::string_view::npos) {
-      fail("entity lump: unterminated string in entity " + std::to_string(entity));
-    }
-    std::string s(text.substr(pos + 1, end - pos - 1));
-    pos = end + 1;
-    return s;
+  std::vector<SpawnPoint> read_spawns(const std::vector<detail::Entity>& entities) const {
+    std::vector<SpawnPoint> spawns;
+    for (const detail::Entity& e : entities) add_spawn(e.pairs, e.index, spawns);
+    return spawns;
   }
 
   static bool is_spawn_class(const std::string& classname) {
@@ -249,52 +221,59 @@ class BspReader {
     const std::string where = "entity " + std::to_string(entity) + " (" + spawn.classname + ")";
     if (origin == nullptr) fail(where + " has no origin");
     float xyz[3];
-    if (parse_floats(*origin, xyz, 3) != 3) fail(where + ": bad origin \"" + *origin + "\"");
+    if (detail::parse_floats(*origin, xyz, 3) != 3) fail(where + ": bad origin \"" + *origin + "\"");
     spawn.origin = glm::vec3(xyz[0], xyz[1], xyz[2]);
     if (!collision::in_domain_point(spawn.origin)) {
       fail(where + ": origin \"" + *origin + "\" is outside the input domain (+-2^40, collision/domain.hpp)");
     }
     if (angle != nullptr) {
       float a;
-      if (parse_floats(*angle, &a, 1) != 1) fail(where + ": bad angle \"" + *angle + "\"");
+      if (detail::parse_floats(*angle, &a, 1) != 1) fail(where + ": bad angle \"" + *angle + "\"");
       spawn.angle_degrees = a;
     } else if (angles != nullptr) {
       float pyr[3];
-      if (parse_floats(*angles, pyr, 3) != 3) fail(where + ": bad angles \"" + *angles + "\"");
+      if (detail::parse_floats(*angles, pyr, 3) != 3) fail(where + ": bad angles \"" + *angles + "\"");
       spawn.angle_degrees = pyr[1];
     }
     spawns.push_back(std::move(spawn));
   }
 
-  /// Parses up to `n` whitespace-separated finite floats; returns how many, or n + 1 when
-  /// there is more text (or a non-number) after them.
-  static int parse_floats(const std::string& s, float* out, int n) {
-    const char* p = s.c_str();
-    int count = 0;
-    for (;;) {
-      while (*p == ' ' || *p == '\t') ++p;
-      if (*p == '\0') return count;
-      if (count == n) return n + 1;
-      char* end = nullptr;
-      const float v = std::strtof(p, &end);
-      if (end == p || !std::isfinite(v)) return n + 1;
-      out[count++] = v;
-      p = end;
-    }
-  }
-
   // ---- geometry -------------------------------------------------------------------------------
 
-  void read_world(Level& level) {
-    if (models_.count == 0) fail("no models (the world is model 0)");
-    const std::uint8_t* world = models_.record(0, kModelSize);
-    const std::int64_t first = read_i32(world + 24);
-    const std::int64_t count = read_i32(world + 28);
+  /// Builds a mesh of what read_model() gathered and empties the buffers for the next model.
+  collision::TriangleMesh take_mesh(const std::string& what) {
+    collision::TriangleMesh mesh;
+    try {
+      mesh = collision::make_mesh(std::move(positions_), indices_, flags_);
+    } catch (const std::exception& e) {
+      fail("building the mesh of " + what + ": " + e.what());
+    }
+    earlier_triangles_ += indices_.size();
+    positions_.clear();
+    indices_.clear();
+    flags_.clear();
+    if (mesh.out_of_domain_count > 0) {
+      fail(what + ": " + std::to_string(mesh.out_of_domain_count) + " triangles have a corner beyond " +
+           "+-2^40 (about 1.1e12, the collision core's input domain, collision/domain.hpp)");
+    }
+    return mesh;
+  }
+
+  /// Gathers model `model`'s faces (0 is the world; 1.. the inline models "*N" of brush
+  /// entities) into positions_, indices_ and flags_, by the same rules for every model.
+  void read_model(std::size_t model, std::size_t& patch_count, std::size_t& nonsolid_faces) {
+    const std::uint8_t* record = models_.record(model, kModelSize);
+    const std::int64_t first = read_i32(record + 24);
+    const std::int64_t count = read_i32(record + 28);
     if (first < 0 || count < 0 || static_cast<std::uint64_t>(first + count) > faces_.count) {
-      fail("world model faces " + std::to_string(first) + "+" + std::to_string(count) +
+      fail((model == 0 ? std::string("world model") : "model *" + std::to_string(model)) + " faces " +
+           std::to_string(first) + "+" + std::to_string(count) +
            " are outside the faces lump (" + std::to_string(faces_.count) + " faces)");
     }
-    vertex_remap_.assign(vertexes_.count, kUnmapped);
+    // Reset only the slots the last model used: a map may have thousands of inline models.
+    if (vertex_remap_.size() != vertexes_.count) vertex_remap_.assign(vertexes_.count, kUnmapped);
+    for (const std::uint32_t v : remapped_) vertex_remap_[v] = kUnmapped;
+    remapped_.clear();
     for (std::int64_t i = first; i < first + count; ++i) {
       const std::size_t face_index = static_cast<std::size_t>(i);
       const Face face = read_face(faces_.record(face_index, kFaceSize));
@@ -304,10 +283,10 @@ class BspReader {
              std::to_string(face.type));
       }
       const std::uint8_t flags = shader_flags(face, face_index);
-      if (flags != 0) ++level.nonsolid_faces;
+      if (flags != 0) ++nonsolid_faces;
       if (face.type == kPatch) {
         add_patch(face, face_index, flags);
-        ++level.patch_count;
+        ++patch_count;
       } else {
         add_triangle_list(face, face_index, flags);
       }
@@ -338,7 +317,8 @@ class BspReader {
   }
 
   void reserve_triangles(std::size_t more, std::size_t face_index) {
-    if (more > options_.max_triangles || indices_.size() > options_.max_triangles - more) {
+    const std::size_t had = earlier_triangles_ + indices_.size();
+    if (more > options_.max_triangles || had > options_.max_triangles - more) {
       fail("face " + std::to_string(face_index) + " takes the map past " +
            std::to_string(options_.max_triangles) + " triangles");
     }
@@ -352,6 +332,7 @@ class BspReader {
   std::uint32_t mapped_vertex(std::size_t v) {
     std::uint32_t& slot = vertex_remap_[v];
     if (slot == kUnmapped) {
+      remapped_.push_back(static_cast<std::uint32_t>(v));
       slot = static_cast<std::uint32_t>(positions_.size());
       positions_.push_back(vertex_position(v));
     }
@@ -478,6 +459,8 @@ class BspReader {
   const LoadOptions& options_;
   Lump shaders_, models_, vertexes_, meshverts_, faces_;
   std::vector<std::uint32_t> vertex_remap_;
+  std::vector<std::uint32_t> remapped_;  ///< the slots of vertex_remap_ the current model set
+  std::size_t earlier_triangles_ = 0;  ///< triangles of models already taken (the cap is per map)
   std::vector<glm::vec3> positions_;
   std::vector<glm::uvec3> indices_;
   std::vector<std::uint8_t> flags_;

@@ -41,6 +41,20 @@ int main(int argc, char** argv) {
     const std::vector<std::uint8_t> tiny = prism_test::tiny_map();
     (void)collision::io::load_bsp(tiny.data(), tiny.size(), "tiny.bsp");  // the seed must load
     write(dir / "seed_tiny.bsp", tiny, tiny.size());
+    // Every mover class, a team, a trigger_multiple and a train loop on model *1 (issue 40).
+    const std::vector<std::uint8_t> movers = prism_test::tiny_map(
+        "{\n\"classname\" \"func_door\"\n\"model\" \"*1\"\n\"team\" \"a\"\n\"angle\" \"-1\"\n}\n"
+        "{\n\"classname\" \"func_door\"\n\"model\" \"*1\"\n\"team\" \"a\"\n\"targetname\" \"t\"\n}\n"
+        "{\n\"classname\" \"func_plat\"\n\"model\" \"*1\"\n\"height\" \"64\"\n}\n"
+        "{\n\"classname\" \"func_button\"\n\"model\" \"*1\"\n\"target\" \"t\"\n}\n"
+        "{\n\"classname\" \"trigger_multiple\"\n\"model\" \"*1\"\n\"target\" \"t\"\n}\n"
+        "{\n\"classname\" \"func_bobbing\"\n\"model\" \"*1\"\n\"spawnflags\" \"1\"\n}\n"
+        "{\n\"classname\" \"func_rotating\"\n\"model\" \"*1\"\n\"origin\" \"64 64 0\"\n}\n"
+        "{\n\"classname\" \"func_static\"\n\"model\" \"*1\"\n}\n"
+        "{\n\"classname\" \"func_train\"\n\"model\" \"*1\"\n\"target\" \"p\"\n}\n"
+        "{\n\"classname\" \"path_corner\"\n\"targetname\" \"p\"\n\"target\" \"q\"\n\"origin\" \"0 0 0\"\n}\n"
+        "{\n\"classname\" \"path_corner\"\n\"targetname\" \"q\"\n\"target\" \"p\"\n\"origin\" \"0 64 0\"\n\"wait\" \"1\"\n}\n");
+    write(dir / "seed_tiny_movers.bsp", movers, movers.size());
 
     const std::string pk3 = std::string(collision::io::kOpenArenaDir) + "/pak1-maps.pk3";
     const std::vector<std::uint8_t> dm4 = collision::io::read_zip_entry(pk3, "maps/oa_dm4.bsp");

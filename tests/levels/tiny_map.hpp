@@ -19,7 +19,9 @@ struct TinyMapCounts {
   static constexpr std::size_t kSpawns = 1;
 };
 
-inline std::vector<std::uint8_t> tiny_map() {
+/// `extra_entities` (entity lump text) is appended after the spawn point; when it is not empty the
+/// map also gets inline model *1: the floor face again, as a mover's model (128 x 128 x 0 at z 0).
+inline std::vector<std::uint8_t> tiny_map(const std::string& extra_entities = "") {
   std::array<std::vector<std::uint8_t>, 17> lumps;
   auto put_i32 = [](std::vector<std::uint8_t>& out, std::int32_t v) {
     std::uint8_t b[4];
@@ -34,7 +36,8 @@ inline std::vector<std::uint8_t> tiny_map() {
 
   const std::string entities =
       "{\n\"classname\" \"worldspawn\"\n}\n"
-      "{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"64 64 24\"\n\"angle\" \"90\"\n}\n";
+      "{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"64 64 24\"\n\"angle\" \"90\"\n}\n" +
+      extra_entities;
   lumps[0].assign(entities.begin(), entities.end());
   lumps[0].push_back(0);
 
@@ -54,6 +57,10 @@ inline std::vector<std::uint8_t> tiny_map() {
   put_i32(lumps[7], 3);
   put_i32(lumps[7], 0);
   put_i32(lumps[7], 0);
+  if (!extra_entities.empty()) {  // model *1: face 0
+    for (const float v : {0.0f, 0.0f, 0.0f, 128.0f, 128.0f, 0.0f}) put_f32(lumps[7], v);
+    for (const std::int32_t v : {0, 1, 0, 0}) put_i32(lumps[7], v);
+  }
 
   auto vertex = [&](float x, float y, float z) {
     put_f32(lumps[10], x);

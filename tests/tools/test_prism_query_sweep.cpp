@@ -114,3 +114,17 @@ TEST(PrismQueryThreads, SweepAndRayPrintTheSameLinesOnAnyThreadCount) {
     }
   }
 }
+
+// --stats names a map's movers by class (issue 40); the World stays model 0, and a mesh file,
+// which has none, prints no such line.
+TEST(PrismQueryStats, StatsCountsTheMapsMoversByClass) {
+  const std::string queries = write("stats_one.csv", "0,0,0,0,0,-1\n");
+  const CommandRun map = run("ray oa_dm1 " + queries + " --stats");
+  EXPECT_EQ(map.status, 0) << map.out;
+  EXPECT_NE(map.out.find("movers: 6 (func_door 4, func_button 2), 72 triangles, not in the world\n"),
+            std::string::npos)
+      << map.out;
+  const CommandRun mesh = run("ray " + write("stats_floor.obj", kFloor) + " " + queries + " --stats");
+  EXPECT_EQ(mesh.status, 0) << mesh.out;
+  EXPECT_EQ(mesh.out.find("movers:"), std::string::npos) << mesh.out;
+}

@@ -63,6 +63,28 @@ void add_level_args(CLI::App* cmd, LevelArgs& c, bool with_queries) {
   cmd->add_flag("--stats", c.stats, "print triangle count, BVH build ms and queries/s to stderr");
 }
 
+namespace {
+
+// Quake 3 maps with movers: "movers: 6 (func_door 4, func_button 2), 72 triangles, not in the
+// world" (the movers are read but the World is model 0 alone). No line for a level without.
+void print_movers(const collision::io::QuakeMovers& movers) {
+  if (movers.movers.empty()) return;
+  std::string classes;
+  for (std::size_t c = 0; c < collision::io::kMoverClassCount; ++c) {
+    const auto kind = static_cast<collision::io::MoverClass>(c);
+    if (const std::size_t n = movers.count(kind); n > 0) {
+      classes += (classes.empty() ? "" : ", ") + std::string(collision::io::mover_class_name(kind)) + " " +
+                 std::to_string(n);
+    }
+  }
+  std::size_t triangles = 0;
+  for (const collision::io::QuakeMover& m : movers.movers) triangles += m.mesh.triangle_count();
+  std::fprintf(stderr, "movers: %zu (%s), %zu triangles, not in the world\n", movers.movers.size(),
+               classes.c_str(), triangles);
+}
+
+}  // namespace
+
 LoadedWorld load(const LevelArgs& c) {
   // (A scene file never comes here: its commands build the scene at --time themselves.)
   if (c.time_set) throw InputError("--time needs a scene file (*.json) in place of the level, not " + c.level);
@@ -85,6 +107,7 @@ LoadedWorld load(const LevelArgs& c) {
                  "packets %.1f, start grid %.1f, occupancy %.1f, wide prisms %.1f)\n",
                  m.total(), b(m.total()), b(m.mesh), b(m.nodes4), b(m.nodes8), b(m.triangles), b(m.packets),
                  b(m.start_grid), b(m.occupancy), b(m.wide_prisms));
+    print_movers(level.movers);
   }
   return {std::move(level), std::move(world)};
 }

@@ -3,7 +3,9 @@
 /// Loading levels from files: Quake 3 maps (IBSP v46, bare or inside a .pk3) through our own
 /// reader, and ordinary mesh files (OBJ, glTF 2, PLY, STL, ...) through Assimp.
 ///
-/// Coordinates are kept exactly as in the file (Quake units and Z up for maps).
+/// Coordinates are kept exactly as in the file (Quake units and Z up for maps). A map's moving
+/// brush entities (doors, lifts, ...) are read apart from the world: Level::movers
+/// (collision_io/quake_movers.hpp).
 /// Every failure (missing, truncated or corrupt file, unknown format, map not in the archive,
 /// a triangle corner or spawn point outside the collision core's input domain, +-2^40:
 /// collision/domain.hpp) throws LoadError whose message names the file and what is wrong. No
@@ -18,6 +20,7 @@
 #include <glm/vec3.hpp>
 
 #include "collision/mesh.hpp"
+#include "collision_io/quake_movers.hpp"
 
 namespace collision::io {
 
@@ -41,6 +44,9 @@ struct Level {
   bool quake_map = false;
   std::size_t patch_count = 0;     ///< Bezier patches tessellated (maps)
   std::size_t nonsolid_faces = 0;  ///< faces whose shader does not collide (maps)
+  /// Quake 3 maps: the movers (func_door, func_plat, ...: quake_movers.hpp), each with its own
+  /// mesh; `mesh` above stays the world model 0 only. Empty for other files.
+  QuakeMovers movers;
 };
 
 struct LoadOptions {
