@@ -50,6 +50,7 @@ class ByteBuffer {
     if (capacity_ - size_ < n) grow(n);
   }
   [[gnu::always_inline]] void append(const void* bytes, std::size_t n) {
+    if (n == 0) return;  // an empty list's data() may be null, which memcpy may not take
     if (capacity_ - size_ < n) grow(n);
     std::memcpy(data_.get() + size_, bytes, n);
     size_ += n;
@@ -95,6 +96,7 @@ class BasicByteWriter {
  private:
   // Inlined: a recorded call writes some twenty of these on the game's thread.
   [[gnu::always_inline]] void append(const void* bytes, std::size_t n) {
+    if (n == 0) return;  // an empty list's data() may be null, which memcpy may not take
     if constexpr (kChecked) {
       if (static_cast<std::size_t>(end_ - cursor_) < n) {
         out_.size_ = static_cast<std::size_t>(cursor_ - out_.data_.get());

@@ -110,6 +110,7 @@ class RawReader {
 
  private:
   void bytes(void* data, std::size_t n) {
+    if (n == 0) return;  // an empty list's data() may be null, which memcpy may not take
     std::memcpy(data, at_, n);
     at_ += n;
   }
