@@ -185,8 +185,7 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
       in.jump = s.jump && i == 0;
       try {
         if (scene_mode) {
-          apply_keys(scene_file, *built.scene, static_cast<float>(static_cast<double>(frame) * dt));
-          built.scene->advance(dt);
+          advance_scene(scene_file, built, static_cast<float>(static_cast<double>(frame) * dt), dt);
           built.scene->update_character(me, in, dt);
           state = built.scene->character(me).state;
         } else {

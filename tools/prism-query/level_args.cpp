@@ -57,7 +57,8 @@ void add_level_args(CLI::App* cmd, LevelArgs& c, bool with_queries) {
              c.time = t;
              c.time_set = true;
            },
-           "seconds: with a scene file (*.json) as the level, its instances as they stand then (default 0)");
+           "seconds: the scene as it stands then (a scene file's instances, a Quake 3 map's movers; "
+           "without it a plain level is its static world)");
   }
   cmd->add_option("--patch-level", c.patch_level, "Bezier patch subdivisions (maps)")->check(whole_number_in(1, 64));
   cmd->add_flag("--stats", c.stats, "print triangle count, BVH build ms and queries/s to stderr");
@@ -86,8 +87,8 @@ void print_movers(const collision::io::QuakeMovers& movers) {
 }  // namespace
 
 LoadedWorld load(const LevelArgs& c) {
-  // (A scene file never comes here: its commands build the scene at --time themselves.)
-  if (c.time_set) throw InputError("--time needs a scene file (*.json) in place of the level, not " + c.level);
+  // (A scene file or --time never comes here: those commands build the scene themselves.)
+  if (c.time_set) throw InputError("--time is not taken by this command");
   collision::io::LoadOptions options;
   options.patch_level = c.patch_level;
   collision::io::Level level = collision::io::load_level(c.level, options);

@@ -22,12 +22,12 @@ int run_move(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m,
   // Whole or absent: a failed load or move leaves no partial trace file behind.
   std::optional<file_output::AtomicFile> trace_out;
   if (!trace_path.empty()) trace_out.emplace(trace_path);
-  // A scene file: its scene at --time (the robust method: collision::move on a Scene refuses
-  // the others with a message); otherwise the level.
+  // A scene file, or --time: the scene at --time (the robust method: collision::move on a
+  // Scene refuses the others with a message); otherwise the level's static world.
   std::optional<LoadedWorld> plain;
   BuiltScene scene;
-  if (is_scene_file(c.level)) {
-    scene = scene_at(c.level, c.patch_level, c.time);
+  if (scene_mode(c)) {
+    scene = scene_at(scene_spec(c.level), c.patch_level, c.time);
   } else {
     plain.emplace(load(c));
   }

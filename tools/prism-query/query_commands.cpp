@@ -64,8 +64,8 @@ int run_sweep(const LevelArgs& c, const BodyArgs& b, const SweepShapeArgs& s, bo
   options.one_sided = one_sided;
   std::vector<collision::SweepHit> results(queries.size());
   const std::vector<collision::SegmentQuery> segments = segments_of(queries);
-  if (is_scene_file(c.level)) {  // the scene at --time, one query after another
-    const BuiltScene w = scene_at(c.level, c.patch_level, c.time);
+  if (scene_mode(c)) {  // the scene at --time, one query after another
+    const BuiltScene w = scene_at(scene_spec(c.level), c.patch_level, c.time);
     body.axis = resolve_up(s.axis, w.level);
     const auto t0 = Clock::now();
     for (std::size_t i = 0; i < segments.size(); ++i) {
@@ -84,8 +84,8 @@ int run_ray(const LevelArgs& c) {
   const auto queries = read_input(c.queries);
   std::vector<collision::RayHit> results(queries.size());
   const std::vector<collision::SegmentQuery> segments = segments_of(queries);
-  if (is_scene_file(c.level)) {  // the scene at --time, one query after another
-    const BuiltScene w = scene_at(c.level, c.patch_level, c.time);
+  if (scene_mode(c)) {  // the scene at --time, one query after another
+    const BuiltScene w = scene_at(scene_spec(c.level), c.patch_level, c.time);
     const auto t0 = Clock::now();
     for (std::size_t i = 0; i < segments.size(); ++i) {
       results[i] = collision::raycast(*w.scene, segments[i].origin, segments[i].delta);

@@ -150,6 +150,14 @@ SceneFile read_scene_file(const std::string& path) {
   return f;
 }
 
+SceneFile scene_spec(const std::string& level) {
+  if (is_scene_file(level)) return read_scene_file(level);
+  SceneFile f;
+  f.path = level;
+  f.level = level;
+  return f;
+}
+
 BuiltScene build_scene(const SceneFile& f, int patch_level) {
   BuiltScene b;
   collision::io::LoadOptions options;
@@ -174,11 +182,24 @@ BuiltScene build_scene(const SceneFile& f, int patch_level) {
     s.position = c.position;
     b.scene->add_character(body, p, s);
   }
+  // The map's movers after the file's instances (their ids follow the file's).
+  if (!b.level.movers.movers.empty()) {
+    b.quake_movers = std::make_unique<collision::io::QuakeMovers>(b.level.movers);
+    b.movers = std::make_unique<collision::io::QuakeSceneMovers>(*b.quake_movers, *b.scene);
+  }
   return b;
 }
 
-BuiltScene scene_at(const std::string& path, int patch_level, float t) {
-  const SceneFile f = read_scene_file(path);
+void advance_scene(const SceneFile& f, BuiltScene& b, float t, float dt) {
+  apply_keys(f, *b.scene, t);
+  if (b.movers) {
+    b.movers->advance(dt);  // the scene's advance, the movers moved to where the map has them
+  } else {
+    b.scene->advance(dt);
+  }
+}
+
+BuiltScene scene_at(const SceneFile& f, int patch_level, float t) {
   BuiltScene b = build_scene(f, patch_level);
   std::vector<float> stops;
   for (const SceneInstanceSpec& s : f.instances) {
@@ -195,6 +216,7 @@ BuiltScene scene_at(const std::string& path, int patch_level, float t) {
     b.scene->advance(stop - now);
     now = stop;
   }
+  if (b.movers) b.movers->place_at(t);
   return b;
 }
 

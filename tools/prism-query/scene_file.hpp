@@ -7,7 +7,8 @@
 //                   "keys": [{"time": T, "velocity": [...], "angular_velocity": [...]}]}],
 //    "characters": [{"sphere": R | "capsule": [R, HALF] | "box": [...] | "ellipsoid": [...],
 //                    "skin": S, "position": [X, Y, Z]}]}
-// `level` is optional (a scene of instances alone, Y up); rotation defaults to identity,
+// `level` is optional (a scene of instances alone, Y up; a Quake 3 map brings its movers,
+// driven after g_mover.c: collision_io/quake_scene.hpp); rotation defaults to identity,
 // velocities to zero; a key replaces the velocities it names from its time (seconds) on.
 // Paths are relative to the scene file's folder, or absolute.
 #include <memory>
@@ -20,6 +21,8 @@
 
 #include "collision/scene.hpp"
 #include "collision_io/level.hpp"
+#include "collision_io/quake_scene.hpp"
+#include "level_args.hpp"
 
 namespace prism_query {
 
@@ -51,22 +54,39 @@ struct SceneFile {
 
 /// Whether a level argument names a scene file (ends in .json).
 bool is_scene_file(const std::string& spec);
+/// Whether sweep, ray and move answer against a scene: a scene file, or any level with --time
+/// (a Quake 3 map then with its movers as they stand at that time; without --time a plain level
+/// is its static world, as before the scene existed).
+inline bool scene_mode(const LevelArgs& c) { return is_scene_file(c.level) || c.time_set; }
 /// Reads and checks a scene file. @throws InputError "<file>: <key>: <what is wrong>".
 SceneFile read_scene_file(const std::string& path);
+/// A scene file (*.json) is read; any other level spec is a scene of that level alone (a Quake
+/// 3 map with its movers).
+SceneFile scene_spec(const std::string& level);
 
 /// The scene's level, instances and standing characters (their parameters: `up`, skin as
-/// given). Instance ids are the file's order; character ids too.
+/// given). Instance ids are the file's order, then the level's movers (QuakeSceneMovers, in
+/// the map's entity order); character ids the file's order.
 struct BuiltScene {
   collision::io::Level level;
   std::unique_ptr<collision::Scene> scene;
+  /// A Quake 3 map's movers in the scene (null for other levels or a map without movers).
+  std::unique_ptr<collision::io::QuakeMovers> quake_movers;
+  std::unique_ptr<collision::io::QuakeSceneMovers> movers;
 };
 BuiltScene build_scene(const SceneFile& f, int patch_level);
 
 /// Sets each instance's velocities to what its keys say at time `t` (seconds).
 void apply_keys(const SceneFile& f, collision::Scene& scene, float t);
 
-/// The scene of the file `path` as it stands at `t` seconds: advanced from 0 in one step per
-/// stretch between key times (each velocity constant over its stretch, so exact).
-BuiltScene scene_at(const std::string& path, int patch_level, float t);
+/// One step of dt seconds from time `t`: the file's instances at their keys' velocities, the
+/// level's movers driven by what the characters touch (QuakeSceneMovers::advance), the
+/// characters carried and pushed.
+void advance_scene(const SceneFile& f, BuiltScene& b, float t, float dt);
+
+/// The scene of `f` as it stands at `t` seconds: the file's instances advanced from 0 in one
+/// step per stretch between key times (each velocity constant over its stretch, so exact), the
+/// level's movers as the map has them at t with nobody touching anything (doors closed).
+BuiltScene scene_at(const SceneFile& f, int patch_level, float t);
 
 }  // namespace prism_query

@@ -2,6 +2,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <string>
+
+#include "collision/scene.hpp"
 
 namespace prism_query {
 
@@ -25,6 +28,15 @@ Json plane(const collision::Plane& p) {
 
 Json triangle(std::uint32_t index) {
   return index == collision::kNoTriangle ? Json(nullptr) : Json(index);
+}
+
+// In a scene, what a triangle belongs to (SweepHit::instance: "iN" an instance, "cN" a
+// character): written beside the triangle only when it is not the static level, so a World's
+// traces read as before.
+void put_instance(Json& j, std::uint32_t instance) {
+  if (instance == collision::kStaticLevel) return;
+  j["instance"] = instance >= collision::kCharacterInstance ? "c" + std::to_string(instance - collision::kCharacterInstance)
+                                                            : "i" + std::to_string(instance);
 }
 
 Json test_to_json(const collision::TriangleTest& t) {
@@ -76,6 +88,7 @@ Json iteration_to_json(const collision::SlideIteration& s) {
   j["normal"] = vec(s.normal);
   j["feature"] = collision::to_string(s.feature);
   j["triangle"] = triangle(s.triangle);
+  put_instance(j, s.instance);
   j["slide"] = vec(s.slide);
   Json crease = Json::array();
   for (const glm::vec3& n : s.crease) crease.push_back(vec(n));
@@ -106,7 +119,9 @@ Json trace_to_json(const collision::Trace& t) {
   j["iterations"] = std::move(iterations);
   Json touching = Json::array();
   for (const collision::TouchingPlane& p : t.touching) {
-    touching.push_back(Json{{"phase", collision::to_string(p.phase)}, {"normal", vec(p.normal)}, {"triangle", triangle(p.triangle)}});
+    Json plane{{"phase", collision::to_string(p.phase)}, {"normal", vec(p.normal)}, {"triangle", triangle(p.triangle)}};
+    put_instance(plane, p.instance);
+    touching.push_back(std::move(plane));
   }
   j["touching"] = std::move(touching);
   j["ground"] = Json{{"probed", t.ground.probed},
@@ -116,6 +131,7 @@ Json trace_to_json(const collision::Trace& t) {
                      {"normal", vec(t.ground.normal)},
                      {"triangle", triangle(t.ground.triangle)},
                      {"distance", number(t.ground.distance)}};
+  put_instance(j["ground"], t.ground.instance);
   j["step_up"] = Json{{"attempted", t.step_up.attempted},
                       {"succeeded", t.step_up.succeeded},
                       {"height", number(t.step_up.height)},

@@ -143,6 +143,9 @@ struct SceneInstance {
   glm::dmat3 rotation_matrix{1.0};    ///< pose.rotation as a matrix (kept by the scene)
   bool blocked = false;               ///< the last advance could not move it (a character in the way)
   bool alive = true;
+  /// Set by move_kinematic: the pose the next advance puts it at (then cleared).
+  bool has_target = false;
+  Pose target;
 };
 
 struct SceneCharacter {
@@ -171,6 +174,12 @@ class Scene {
   /// Kinematic: teleports the instance (no push: advance() is what pushes).
   void set_pose(std::uint32_t id, const Pose& pose);
   void set_velocity(std::uint32_t id, const glm::vec3& velocity, const glm::vec3& angular_velocity);
+  /// Kinematic, driven by a target (Jolt's BodyInterface::MoveKinematic): sets the velocities
+  /// that take the instance from its pose to `target` in `dt` (> 0; the shorter way round for
+  /// the turn), and the next advance() puts it exactly at `target` (whatever that advance's dt),
+  /// carrying and pushing the characters on the way as for any velocity. If that push cannot be
+  /// made the instance stays where it was (blocked), and the target is dropped.
+  void move_kinematic(std::uint32_t id, const Pose& target, float dt);
   const SceneInstance& instance(std::uint32_t id) const;
   std::size_t instance_slots() const { return instances_.size(); }
   /// The velocity of the instance's material point at `p` (linear + angular x (p - position)).

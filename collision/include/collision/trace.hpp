@@ -116,6 +116,8 @@ struct SlideIteration {
   glm::vec3 normal{0.0f};
   Feature feature = Feature::kNone;
   std::uint32_t triangle = kNoTriangle;
+  /// What `triangle` belongs to in a scene (SweepHit::instance): kStaticLevel on a World.
+  std::uint32_t instance = kStaticLevel;
   glm::vec3 slide{0.0f};  ///< remaining displacement after projection onto the contact planes
   std::vector<glm::vec3> crease;  ///< normals of the planes constraining the slide (0..3)
   std::vector<TriangleTest> tests;
@@ -131,6 +133,7 @@ struct GroundProbe {
   GroundState state = GroundState::kInAir;
   glm::vec3 normal{0.0f};
   std::uint32_t triangle = kNoTriangle;
+  std::uint32_t instance = kStaticLevel;  ///< what `triangle` belongs to (CharacterState::ground_instance)
   float distance = 0.0f;  ///< gap between the body and the ground
 };
 
@@ -154,6 +157,7 @@ struct TouchingPlane {
   MovePhase phase = MovePhase::kMove;
   glm::vec3 normal{0.0f};  ///< the plane the slide kept to (a steep one flattened in walk phases)
   std::uint32_t triangle = kNoTriangle;
+  std::uint32_t instance = kStaticLevel;  ///< what `triangle` belongs to (Contact::instance)
 };
 
 /// Everything one move decided. Trace::clear() keeps capacity for reuse frame after frame.

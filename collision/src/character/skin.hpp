@@ -22,7 +22,7 @@ inline void Step::add_touching(const Contact& c, const glm::dvec3& towards, Touc
   glm::vec3 face = world.face_normal(c);
   if (glm::dot(glm::dvec3(face), towards) < 0.0) face = -face;
   if (n < kMaxTouching && std::none_of(out, out + n, [&](const TouchingPlane& o) { return glm::dot(o.normal, face) > 0.999f; })) {
-    out[n++] = TouchingPlane{MovePhase::kMove, face, index};
+    out[n++] = TouchingPlane{MovePhase::kMove, face, index, c.instance};
   }
 }
 

@@ -149,8 +149,9 @@ void fill_ground_trace(const Step& s, const CharacterState& out, Trace* trace) {
   g.state = out.ground;
   g.normal = out.ground_normal;
   g.triangle = out.ground_triangle;
+  g.instance = out.ground_instance;
   for (const Contact& c : out.contacts) {
-    if (c.triangle == out.ground_triangle) g.distance = c.distance;
+    if (c.triangle == out.ground_triangle && c.instance == out.ground_instance) g.distance = c.distance;
   }
 }
 

@@ -182,6 +182,7 @@ MoveResult move_robust(const Collider& world, const Body& body, const glm::vec3&
       rec->normal = hit.normal;
       rec->feature = hit.feature;
       rec->triangle = hit.triangle;
+      rec->instance = hit.instance;
       // (A scene's iterations list no candidates: its triangles are not one mesh's.)
       if (world.world()) record_candidates(*world.world(), body, pos, rem, options, hit, skin, *rec);
     }

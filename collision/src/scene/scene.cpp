@@ -135,6 +135,24 @@ void Scene::set_velocity(std::uint32_t id, const glm::vec3& velocity, const glm:
   in.angular_velocity = angular_velocity;
 }
 
+void Scene::move_kinematic(std::uint32_t id, const Pose& target, float dt) {
+  SceneInstance& in = live(id, "move_kinematic");
+  if (!std::isfinite(dt) || !(dt > 0.0f)) throw std::invalid_argument("scene: move_kinematic: dt must be finite and > 0");
+  const Pose to = checked(target, "move_kinematic target");
+  // The turn from the pose to the target, the shorter way (q and -q are the same rotation).
+  glm::dquat turn = glm::dquat(to.rotation) * glm::conjugate(glm::dquat(in.pose.rotation));
+  if (turn.w < 0.0) turn = -turn;
+  const double s = std::sqrt(turn.x * turn.x + turn.y * turn.y + turn.z * turn.z);
+  const double angle = 2.0 * std::atan2(s, turn.w);
+  const glm::dvec3 w = s > 0.0 ? glm::dvec3(turn.x, turn.y, turn.z) * (angle / (s * dt)) : glm::dvec3(0.0);
+  const glm::vec3 v = glm::vec3((glm::dvec3(to.position) - glm::dvec3(in.pose.position)) / double(dt));
+  if (!finite(v) || !finite(glm::vec3(w))) throw std::invalid_argument("scene: move_kinematic: the velocities overflow");
+  in.velocity = v;
+  in.angular_velocity = glm::vec3(w);
+  in.target = to;
+  in.has_target = true;
+}
+
 glm::vec3 Scene::point_velocity(std::uint32_t id, const glm::vec3& p) const {
   const SceneInstance& in = instance(id);
   return in.velocity + glm::cross(in.angular_velocity, p - in.pose.position);
@@ -147,11 +165,19 @@ void Scene::advance(float dt) {
   for (std::uint32_t id = 0; id < instances_.size(); ++id) {
     SceneInstance& in = instances_[id];
     in.blocked = false;
-    if (!in.alive || (in.velocity == glm::vec3(0.0f) && in.angular_velocity == glm::vec3(0.0f))) continue;
+    const bool to_target = in.has_target;
+    in.has_target = false;
+    if (!in.alive) continue;
+    if (to_target && in.target.position == in.pose.position && in.target.rotation == in.pose.rotation) continue;
+    if (!to_target && in.velocity == glm::vec3(0.0f) && in.angular_velocity == glm::vec3(0.0f)) continue;
     const Pose before = in.pose;
-    in.pose.position += in.velocity * dt;
     const float w = glm::length(in.angular_velocity);
-    if (w > 0.0f) {
+    if (to_target) {
+      in.pose = in.target;  // exactly there: no drift from integrating the velocities
+    } else {
+      in.pose.position += in.velocity * dt;
+    }
+    if (!to_target && w > 0.0f) {
       // The exact rotation by w dt about the axis (not a first-order step): a point turns on
       // its circle.
       const glm::dquat turn = glm::angleAxis(static_cast<double>(w) * dt, glm::dvec3(in.angular_velocity) / double(w));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -179,7 +180,8 @@ TEST(SceneFileCommand, BadSceneFileIsAnErrorNamingTheFileAndTheKey) {
 
 // sweep, ray and move with a scene file take --time T: the lift as it stands at T (it rises
 // 0.5 m/s from a top at 0.5 until t = 1 s); hits name the instance's triangle iN:T, static
-// triangles by their index as before. --time with a plain level, or outside [0, 1e6], is an error.
+// triangles by their index as before. --time with a plain level answers that level as a scene
+// (a mesh: the same answers as without it); outside [0, 1e6] it is an error.
 TEST(SceneFileCommand, SweepRayAndMoveSeeTheSceneAtTime) {
   const std::string scene = lift_scene();
   const std::string queries = write("lift_queries.csv", "5,5,0,0,-10,0\n-5,5,0,0,-10,0\n");
@@ -199,11 +201,44 @@ TEST(SceneFileCommand, SweepRayAndMoveSeeTheSceneAtTime) {
   r = run("move " + scene + " " + queries + " --sphere 0.3 --time 0");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NEAR(std::stof(split(split(r.out, '\n')[0], ',')[1]), 0.5f + 0.3f + 0.003f, 1e-4f);  // one skin (1%) above
+  // Its trace names the lift's triangle as instance 0's, the floor's as the static level's (no key).
+  const std::string trace_path = ::testing::TempDir() + "lift_move_trace.jsonl";
+  r = run("move " + scene + " " + queries + " --sphere 0.3 --time 0 --trace " + trace_path);
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::ifstream trace_in(trace_path);
+  const std::string trace_text((std::istreambuf_iterator<char>(trace_in)), std::istreambuf_iterator<char>());
+  const std::vector<std::string> trace_lines = split(trace_text, '\n');
+  ASSERT_GE(trace_lines.size(), 2u);
+  EXPECT_NE(trace_lines[0].find("\"instance\":\"i0\""), std::string::npos) << trace_lines[0];
+  EXPECT_EQ(trace_lines[1].find("\"instance\""), std::string::npos) << trace_lines[1];
   const std::string mesh = write("plain_floor.obj", "v -20 0 -20\nv 20 0 -20\nv 20 0 20\nv -20 0 20\nf 1 3 2\nf 1 4 3\n");
   r = run("ray " + mesh + " " + queries + " --time 1");
-  EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.out.find("--time needs a scene file (*.json) in place of the level"), std::string::npos) << r.out;
+  ASSERT_EQ(r.status, 0) << r.out;
+  const CommandRun plain = run("ray " + mesh + " " + queries);
+  ASSERT_EQ(plain.status, 0) << plain.out;
+  EXPECT_EQ(r.out, plain.out);
   r = run("ray " + scene + " " + queries + " --time -1");
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.out.find("--time"), std::string::npos) << r.out;
+}
+
+// A Quake 3 map with --time (or as a scene file's level) brings its movers: oa_dm1's bar door *4
+// (x 448..464, y 1352..1368, z -144..-24) stands closed at time 0, and a ray across it that the
+// static world lets through to the wall at x 480 stops on the door's face at x 448 (i3:T: the
+// door is the map's fourth mover); the door stays closed at 5 s with nobody pressing its button.
+TEST(SceneFileCommand, QuakeMapWithTimeAnswersWithItsDoorsClosed) {
+  const std::string queries = write("door_ray.csv", "440,1360,-84,40,0,0\n");
+  const CommandRun plain = run("ray oa_dm1 " + queries);
+  ASSERT_EQ(plain.status, 0) << plain.out;
+  EXPECT_EQ(plain.out, "1,1,480,1360,-84,-1,0,0,3252\n");
+  for (const std::string& level : {std::string("oa_dm1 --time 0"), std::string("oa_dm1 --time 5"),
+                                  write("oa_dm1_scene.json", R"({"level": "oa_dm1"})")}) {
+    const CommandRun r = run("ray " + level + " " + queries);
+    ASSERT_EQ(r.status, 0) << r.out;
+    const std::vector<std::string> f = split(split(r.out, '\n')[0], ',');
+    ASSERT_EQ(f.size(), 9u) << r.out;
+    EXPECT_EQ(f[0], "1") << level;
+    EXPECT_NEAR(std::stof(f[1]), 0.2f, 1e-6f) << level;  // x 448
+    EXPECT_EQ(f[8].rfind("i3:", 0), 0u) << level << ": " << r.out;
+  }
 }
