@@ -242,3 +242,28 @@ TEST(SceneFileCommand, QuakeMapWithTimeAnswersWithItsDoorsClosed) {
     EXPECT_EQ(f[8].rfind("i3:", 0), 0u) << level << ": " << r.out;
   }
 }
+
+namespace {
+
+// A scene file whose level is a Quake 3 map steps the map's movers with the scripted character:
+// dropped onto oa_bases7's lift *3 (x -1856..-1728, y -96..96; its top at z -16 raised, 267 units
+// down at rest), whose trigger it stands in, a Quake-sized capsule (radius 15, half height 13:
+// 28 from centre to foot; skin 1% of the radius, 0.15) rides it 267 units up in 2.67 s and ends
+// standing on its top at its skin, z = -16 + 28 + 0.15, on the lift all the way (its contacts
+// name the lift's triangles iN:T).
+TEST(SceneFileCommand, CharacterRidesAQuakeMapsLiftFromASceneFile) {
+  const std::string scene = write("bases7_scene.json", R"({"level": "oa_bases7"})");
+  const std::string script = write("stand_240.txt", "240 0 0 0\n");
+  const CommandRun r = run("character " + scene + " --script " + script + " --capsule 15,13 --start -1792,0,-250");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const std::vector<std::string> rows = split(r.out, '\n');
+  ASSERT_EQ(rows.size(), 241u);
+  EXPECT_NEAR(std::stof(split(rows[239], ',')[3]), -16.0f + 28.0f + 0.15f, 1e-3f) << rows[239];
+  for (int f = 5; f < 240; ++f) {
+    const std::vector<std::string> c = split(rows[static_cast<std::size_t>(f)], ',');
+    ASSERT_EQ(c[7], "on_ground") << rows[static_cast<std::size_t>(f)];
+    EXPECT_EQ(c[11].rfind('i', 0), 0u) << "frame " << f << ": " << rows[static_cast<std::size_t>(f)];
+  }
+}
+
+}  // namespace

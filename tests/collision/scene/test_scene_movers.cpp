@@ -169,3 +169,48 @@ TEST(SceneMovers, TurningArmPushesAStandingCharacterWithoutOverlap) {
 }
 
 }  // namespace
+
+namespace {
+
+// Scene::move_kinematic (Jolt's MoveKinematic): the velocities that reach the target in dt (a
+// quarter turn about y in 0.5 s is pi rad/s; 3 units in 0.5 s is 6 units/s), the pose reached
+// exactly at the next advance, a rider on the platform carried on its circle; a turn of 350
+// degrees is taken the short way (-10 degrees); the target is dropped after one advance (then the
+// velocities keep integrating, as set_velocity's would).
+TEST(SceneMovers, MoveKinematicSetsTheVelocitiesThatReachTheTargetAndLandsOnItExactly) {
+  collision::Scene scene(nullptr);
+  const std::uint32_t plat = scene.add_box({2.0f, 0.1f, 2.0f}, {{0.0f, -0.1f, 0.0f}});
+  const std::uint32_t rider = scene.add_character(collision::Body::sphere(0.3f), prism_test::sphere_params(0.02f),
+                                                  prism_test::at({1.5f, 0.32f, 0.0f}));
+  ASSERT_EQ(scene.character(rider).state.ground_instance, plat);
+  collision::Pose target;
+  target.position = {3.0f, -0.1f, 0.0f};
+  target.rotation = glm::angleAxis(1.5707963267948966f, glm::vec3(0.0f, 1.0f, 0.0f));
+  scene.move_kinematic(plat, target, 0.5f);
+  const collision::SceneInstance& in = scene.instance(plat);
+  EXPECT_NEAR(in.velocity.x, 6.0f, 1e-5f);
+  EXPECT_NEAR(in.angular_velocity.y, 3.14159265f, 1e-5f);
+  EXPECT_NEAR(in.angular_velocity.x, 0.0f, 1e-6f);
+  scene.advance(0.5f);
+  EXPECT_EQ(scene.instance(plat).pose.position, target.position);
+  EXPECT_EQ(scene.instance(plat).pose.rotation, glm::normalize(target.rotation));
+  // The rider at (1.5, 0.32, 0) about the platform's centre turns a quarter (+x towards -z) and
+  // moves with it: (3, 0.32, -1.5).
+  const glm::vec3 p = scene.character(rider).state.position;
+  EXPECT_NEAR(p.x, 3.0f, 1e-4f);
+  EXPECT_NEAR(p.y, 0.32f, 1e-4f);
+  EXPECT_NEAR(p.z, -1.5f, 1e-4f);
+  collision::Pose back = target;
+  back.rotation = target.rotation * glm::angleAxis(6.108652382f, glm::vec3(0.0f, 1.0f, 0.0f));  // +350 degrees
+  scene.move_kinematic(plat, back, 1.0f);
+  EXPECT_NEAR(scene.instance(plat).angular_velocity.y, -0.174532925f, 1e-5f);  // -10 degrees a second
+  scene.advance(1.0f);
+  scene.advance(1.0f);  // no target: the velocities carry on
+  EXPECT_NEAR(glm::dot(scene.instance(plat).pose.rotation, back.rotation * glm::angleAxis(-0.174532925f, glm::vec3(0, 1, 0))),
+              1.0f, 1e-5f);
+  EXPECT_THROW(scene.move_kinematic(plat, back, 0.0f), std::invalid_argument);
+  EXPECT_THROW(scene.move_kinematic(plat, back, NAN), std::invalid_argument);
+  EXPECT_THROW(scene.move_kinematic(99, back, 1.0f), std::invalid_argument);
+}
+
+}  // namespace
