@@ -4,6 +4,7 @@
 #include <string>
 
 #include <glm/geometric.hpp>
+#include <glm/matrix.hpp>
 
 namespace renderer {
 namespace {
@@ -117,6 +118,13 @@ void scene_record(ScenePass& pass, VkCommandBuffer cmd, std::uint32_t slot,
     if (draw.mesh >= pass.meshes.size())
       throw Error("draw_frame: mesh id " + std::to_string(draw.mesh) + " was never uploaded");
     GpuMesh& mesh = *pass.meshes[draw.mesh];
+    // A moved mesh: its vertices through the draw's rigid transform, and the light turned into
+    // its frame (the per-triangle normals are the uploaded ones), so it shades as it would stand.
+    PushConstants moved = push;
+    glm::mat4 model(draw.rotation);
+    model[3] = glm::vec4(draw.translation, 1.0f);
+    moved.view_proj = push.view_proj * model;
+    moved.light = glm::vec4(glm::transpose(draw.rotation) * glm::vec3(push.light), push.light.w);
 
     // This slot's previous frame has finished: rewrite its highlight buffer in place.
     auto* colours = static_cast<Colour*>(mesh.highlights[slot].mapped);
@@ -134,21 +142,21 @@ void scene_record(ScenePass& pass, VkCommandBuffer cmd, std::uint32_t slot,
     vkCmdBindIndexBuffer(cmd, mesh.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pass.layout, 0, 1,
                             &mesh.sets[slot], 0, nullptr);
-    push.mode = 0;
+    moved.mode = 0;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pass.filled);
     vkCmdPushConstants(cmd, pass.layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
-                       0, sizeof(push), &push);
+                       0, sizeof(moved), &moved);
     vkCmdDrawIndexed(cmd, mesh.triangle_count * 3, 1, 0, 0, 0);
     if (draw.wireframe) {
-      push.mode = 1;
-      push.colour = glm::vec4(static_cast<float>(draw.wire_colour & 0xff),
-                              static_cast<float>((draw.wire_colour >> 8) & 0xff),
-                              static_cast<float>((draw.wire_colour >> 16) & 0xff),
-                              static_cast<float>(draw.wire_colour >> 24)) / 255.0f;
+      moved.mode = 1;
+      moved.colour = glm::vec4(static_cast<float>(draw.wire_colour & 0xff),
+                               static_cast<float>((draw.wire_colour >> 8) & 0xff),
+                               static_cast<float>((draw.wire_colour >> 16) & 0xff),
+                               static_cast<float>(draw.wire_colour >> 24)) / 255.0f;
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pass.wireframe);
       vkCmdPushConstants(cmd, pass.layout,
                          VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                         sizeof(push), &push);
+                         sizeof(moved), &moved);
       vkCmdDrawIndexed(cmd, mesh.triangle_count * 3, 1, 0, 0, 0);
     }
   }

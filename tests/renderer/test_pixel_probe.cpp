@@ -154,3 +154,53 @@ TEST(PixelProbe, HighlightedTriangleTakesTheHighlightColour) {
 }
 
 }  // namespace
+
+namespace {
+
+// A mesh drawn with a rigid transform (MeshDraw::rotation, translation: a mover where it has
+// moved to) gives the picture of the same triangles uploaded already moved, shading included
+// (the light is turned into the mesh's frame): a square turned 40 degrees about Z and moved off
+// the axis, probed at its projected centre and corners.
+TEST(PixelProbe, MeshDrawnWithARigidTransformLooksLikeTheMovedMesh) {
+  Headless h(kWidth, kHeight);
+  const Colour grey = rgba(200, 200, 200);
+  const MeshUpload local = wall(0.0f, 1.0f, grey);  // the square x = 0, |y|, |z| <= 1
+  const float a = 0.6981317f;                       // 40 degrees
+  const glm::mat3 turn(glm::vec3(std::cos(a), std::sin(a), 0.0f), glm::vec3(-std::sin(a), std::cos(a), 0.0f),
+                       glm::vec3(0.0f, 0.0f, 1.0f));
+  const glm::vec3 move{10.0f, -2.5f, 1.5f};
+  MeshUpload moved = local;
+  for (glm::vec3& p : moved.positions) p = turn * p + move;
+  MeshDraw by_transform;
+  by_transform.mesh = upload_mesh(*h.renderer, local);
+  by_transform.rotation = turn;
+  by_transform.translation = move;
+  MeshDraw uploaded_moved;
+  uploaded_moved.mesh = upload_mesh(*h.renderer, moved);
+  const Camera camera = camera_along_x();
+  const RgbaImage a_image = render(h, {&by_transform, 1}, nullptr, camera);
+  const RgbaImage b_image = render(h, {&uploaded_moved, 1}, nullptr, camera);
+  save_for_inspection(a_image, "probe_mesh_transform");
+  const std::optional<glm::vec2> centre = camera_project(camera, move, kExtent);
+  ASSERT_TRUE(centre);
+  const Pixel lit = pixel_at(a_image, *centre);
+  EXPECT_GT(lit.r, 40) << "the moved square is drawn where it moved to";
+  expect_near(lit, pixel_at(b_image, *centre), 1, "centre: the same shade as the moved upload");
+  // Not lit as the unturned square would be (the light is turned into its frame).
+  MeshDraw unturned;
+  unturned.mesh = upload_mesh(*h.renderer, wall(10.0f, 1.0f, grey));
+  unturned.translation = {0.0f, -2.5f, 1.5f};
+  const RgbaImage c_image = render(h, {&unturned, 1}, nullptr, camera);
+  EXPECT_GT(std::abs(pixel_at(c_image, *centre).r - lit.r), 10) << "a turned face shades differently";
+  // The un-moved place of the square is background.
+  expect_near(pixel_at(a_image, {kWidth / 2.0f, kHeight / 2.0f}), {0, 0, 0, 255}, 0, "where it stood");
+  // Near each corner, inside the square, both pictures agree.
+  for (const glm::vec3& corner : moved.positions) {
+    const glm::vec3 inside = move + 0.8f * (corner - move);
+    const std::optional<glm::vec2> p = camera_project(camera, inside, kExtent);
+    ASSERT_TRUE(p);
+    expect_near(pixel_at(a_image, *p), pixel_at(b_image, *p), 1, "inside a corner");
+  }
+}
+
+}  // namespace

@@ -23,6 +23,7 @@
 #include <span>
 #include <vector>
 
+#include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
@@ -53,6 +54,10 @@ struct TriangleHighlight {
 
 struct MeshDraw {
   MeshId mesh = 0;
+  /// Where the mesh stands: world = rotation * local + translation (a rigid transform: a door or
+  /// a lift drawn where it has moved to). The identity draws the mesh as uploaded.
+  glm::mat3 rotation{1.0f};
+  glm::vec3 translation{0.0f};
   bool wireframe = false;  ///< edges drawn on top of the filled triangles
   Colour wire_colour = rgba(20, 20, 20, 255);
   std::span<const TriangleHighlight> highlights;
