@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
   const int frames = argc > 1 ? std::atoi(argv[1]) : 216'000;
   const debugger::Scene scene = debugger::load_scene("default");
   const debugger::SessionConfig config = debugger::spawn_config(scene);
-  debugger::Session session(*scene.world, config);
+  debugger::Session session(*scene.world, config, scene.movers);
   const debugger::WalkScript walk = debugger::parse_walk_script(scene.default_walk);
   const int loop = static_cast<int>(walk.duration() / config.dt);
 

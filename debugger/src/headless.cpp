@@ -68,7 +68,7 @@ HeadlessResult run_headless(const RunOptions& o) {
   std::optional<WalkSource> tour = scene_tour(scene, o.walk, o.seed, replaying, config.start_yaw);
   const WalkContext tour_context{scene.world.get(), scene.up, config.dt, body_size(config.body)};
 
-  Session session(*scene.world, config);
+  Session session(*scene.world, config, scene.movers);
   EventDetector detector(*scene.world, config.body, session.config().params, config.dt, o.find_anomalies);
 
   OffscreenFrontEnd front_end(o);
@@ -78,6 +78,7 @@ HeadlessResult run_headless(const RunOptions& o) {
   FollowSettings framing = o.camera;
   framing.aim_above_centre = (kFramePanelHeight + 20.0f) / static_cast<float>(o.height);
   const renderer::MeshId level = renderer::upload_mesh(r, level_upload(scene, max_slope));
+  const MoverMeshes mover_meshes = upload_movers(r, scene);
 
   std::filesystem::create_directories(o.out);
   HeadlessResult result;
@@ -151,17 +152,19 @@ HeadlessResult run_headless(const RunOptions& o) {
       renderer::MeshDraw draw;
       draw.mesh = level;
       draw.highlights = overlay.highlights;
+      const std::vector<renderer::MeshDraw> draws = scene_draws(draw, mover_meshes, session.last_movers());
       renderer::begin_ui(r);
       draw_measure_labels(events, camera, {static_cast<unsigned>(o.width), static_cast<unsigned>(o.height)});
       draw_legend(nullptr, 10.0f, 10.0f);
       draw_frame_panel(scene.name, seg.params.move.method, f, after, trace, events,
                        seg.params.move.resolved_skin(seg.body), 10.0f,
                        static_cast<float>(o.height) - kFramePanelHeight - 10.0f, seg.body,
-                       replaying ? std::string("replayed session") : scene.setup_note);
+                       replaying ? std::string("replayed session") : scene.setup_note,
+                       ground_mover_note(session.movers(), session.last_movers(), after));
       renderer::RgbaImage pixels;
       renderer::FrameInput frame;
       frame.camera = camera;
-      frame.meshes = {&draw, 1};
+      frame.meshes = draws;
       frame.debug = &overlay.debug;
       renderer::draw_frame(r, frame, &pixels);
       char name[256];

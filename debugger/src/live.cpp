@@ -122,6 +122,7 @@ int run_live(const RunOptions& o) {
   s.tour = scene_tour(s.scene, o.walk, o.seed, replaying, s.session->config().start_yaw);
   s.tour_active = s.tour.has_value();
   renderer::MeshId level = renderer::upload_mesh(r, level_upload(s.scene, s.session->config().params.max_slope_degrees));
+  MoverMeshes mover_meshes = upload_movers(r, s.scene);
   PanelState panel = make_panel_state(s, (std::filesystem::path(s.out_dir) / (s.scene.name + ".prism")).string());
   TimelinePlots plots;
   GlfwInput glfw_input;
@@ -326,6 +327,7 @@ int run_live(const RunOptions& o) {
           s.base_params.up = s.scene.up;
           renderer::wait_idle(r);
           level = renderer::upload_mesh(r, level_upload(s.scene, rec.config.params.max_slope_degrees));
+          mover_meshes = upload_movers(r, s.scene);
         }
         load_recording(s, rec);
         s.unsaved = false;
@@ -372,9 +374,10 @@ int run_live(const RunOptions& o) {
     renderer::MeshDraw draw;
     draw.mesh = level;
     draw.highlights = overlay.highlights;
+    const std::vector<renderer::MeshDraw> draws = scene_draws(draw, mover_meshes, s.view.movers);
     renderer::FrameInput frame;
     frame.camera = camera;
-    frame.meshes = {&draw, 1};
+    frame.meshes = draws;
     frame.debug = &overlay.debug;
     redraw.drawn({camera, s.view.frame, s.recording_id, s.status, extent.width, extent.height});
     const bool capture = s.screenshot_requested;

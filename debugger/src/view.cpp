@@ -10,6 +10,7 @@
 #include <utility>
 
 #include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
 #include <imgui.h>
 
 namespace debugger {
@@ -32,6 +33,39 @@ renderer::MeshUpload level_upload(const Scene& scene, float max_slope_degrees) {
     up.colours.push_back(c);
   }
   return up;
+}
+
+MoverMeshes upload_movers(renderer::Renderer& r, const Scene& scene) {
+  MoverMeshes out;
+  if (!scene.movers) return out;
+  for (std::uint32_t id = 0; id < scene.movers->instance_count(); ++id) {
+    const collision::TriangleMesh& mesh = scene.movers->instance_mesh(id);
+    renderer::MeshUpload up;
+    up.positions = mesh.positions;
+    up.triangles = mesh.indices;
+    for (std::size_t i = 0; i < mesh.triangle_count(); ++i) {
+      up.colours.push_back(mesh.solid(i) ? palette::kMover : renderer::rgba(80, 110, 200));
+    }
+    out.instances.push_back(id);
+    out.meshes.push_back(renderer::upload_mesh(r, up));
+  }
+  return out;
+}
+
+std::vector<renderer::MeshDraw> scene_draws(const renderer::MeshDraw& level, const MoverMeshes& meshes,
+                                            const std::optional<MoverFrame>& movers) {
+  std::vector<renderer::MeshDraw> draws{level};
+  if (!movers) return draws;
+  for (std::size_t i = 0; i < meshes.instances.size(); ++i) {
+    const std::uint32_t id = meshes.instances[i];
+    if (id >= movers->poses.size()) continue;
+    renderer::MeshDraw d;
+    d.mesh = meshes.meshes[i];
+    d.rotation = glm::mat3_cast(movers->poses[id].rotation);
+    d.translation = movers->poses[id].position;
+    draws.push_back(d);
+  }
+  return draws;
 }
 
 void draw_legend(OverlayOptions* toggles, float x, float y, bool placed) {
@@ -135,7 +169,7 @@ std::string body_label(const collision::Body& body) {
 void draw_frame_panel(const std::string& scene, collision::Method method, int frame,
                       const collision::CharacterState& state, const collision::Trace& trace,
                       const std::vector<Event>& events, float skin, float x, float y,
-                      const collision::Body& body, const std::string& setup_note) {
+                      const collision::Body& body, const std::string& setup_note, const std::string& ground_note) {
   ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
   // A fixed size: an auto-sized window is wrong on its first frame (PLATFORM.md, ImGui trap 4).
   ImGui::SetNextWindowSize(ImVec2(560, kFramePanelHeight), ImGuiCond_Always);
@@ -149,19 +183,27 @@ void draw_frame_panel(const std::string& scene, collision::Method method, int fr
               state.ground_normal.z);
   ImGui::Text("velocity %.3g %.3g %.3g   effective %.3g %.3g %.3g", state.velocity.x, state.velocity.y,
               state.velocity.z, state.effective_velocity.x, state.effective_velocity.y, state.effective_velocity.z);
+  if (!ground_note.empty()) {
+    // The movers' colour as a swatch (slate blue text would not read on the panel).
+    ImGui::ColorButton("##mover", ImGui::ColorConvertU32ToFloat4(palette::kMover | 0xFF000000u),
+                       ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
+    ImGui::SameLine();
+    ImGui::TextUnformatted(ground_note.c_str());
+  }
   ImGui::Text("%zu contacts (gap - skin):", state.contacts.size());
   int shown = 0;
   for (const collision::Contact& c : state.contacts) {
-    if (++shown > 3) break;
-    ImGui::Text("  tri %u  %+.2e  n %.2f %.2f %.2f  %s %s", c.triangle, c.distance - skin, c.normal.x, c.normal.y,
-                c.normal.z, collision::to_string(c.feature), c.walkable ? "walkable" : "");
+    if (++shown > (ground_note.empty() ? 3 : 2)) break;  // the mover's line takes the third's place
+    ImGui::Text("  %s  %+.2e  n %.2f %.2f %.2f  %s %s", triangle_label(c.instance, c.triangle).c_str(), c.distance - skin,
+                c.normal.x, c.normal.y, c.normal.z, collision::to_string(c.feature), c.walkable ? "walkable" : "");
   }
   int hits = 0;
   for (const collision::SlideIteration& it : trace.iterations) {
     if (!it.hit) continue;
     if (++hits > 6) continue;
-    ImGui::Text("%-12s tri %u  toi %.3f  n %.2f %.2f %.2f  %s", collision::to_string(it.phase), it.triangle, it.toi,
-                it.normal.x, it.normal.y, it.normal.z, collision::to_string(it.feature));
+    ImGui::Text("%-12s %s  toi %.3f  n %.2f %.2f %.2f  %s", collision::to_string(it.phase),
+                triangle_label(it.instance, it.triangle).c_str(), it.toi, it.normal.x, it.normal.y, it.normal.z,
+                collision::to_string(it.feature));
   }
   ImGui::Text("%zu iterations, %d hits", trace.iterations.size(), hits);
   for (const Event& e : events) {  // wrapped: an anomaly naming its triangles runs long

@@ -22,7 +22,9 @@
 /// contact names what it touched in its `instance` field: kStaticLevel for the static level,
 /// an instance id (< kCharacterInstance), or kCharacterInstance + character id; `triangle`
 /// is then the index in that instance's mesh (a box's 12: scene_box_mesh's order), 0 for a
-/// character. (A Trace of a scene's move names triangles only and lists no candidates.)
+/// character. A Trace of a scene's move names the instance of what each iteration hit
+/// (SlideIteration::instance), the ground's and the touching planes'; its candidates
+/// (SlideIteration::tests) are the static level's triangles only.
 ///
 /// Design (and its cost). Broad phase: a flat array of the instances' world boxes (and their
 /// rotation matrices), refreshed where an instance moves (advance, set_pose): nothing else is
@@ -196,6 +198,14 @@ class Scene {
   std::size_t character_count() const { return characters_.size(); }
   /// Teleports a character (its contacts looked up there).
   void set_character_position(std::uint32_t id, const glm::vec3& position);
+  /// Puts back a state this scene gave the character (SceneCharacter::state at some earlier
+  /// time: a debugger's keyframe), as it was: its contacts and ground are not looked up again,
+  /// so stepping on from it repeats what followed it, bit for bit, when the instances and the
+  /// other characters stand where they stood then. Its ground velocity is looked up.
+  void set_character_state(std::uint32_t id, const CharacterState& state);
+  /// Another body and parameters for the character from now on (resolved for the body; the
+  /// robust method only, as add_character); its contacts are looked up for the new body.
+  void set_character_body(std::uint32_t id, const Body& body, const CharacterParams& params);
   /// One step of character `id` against the scene (the others block it), in place.
   void update_character(std::uint32_t id, const CharacterInput& input, float dt, Trace* trace = nullptr);
   /// One step of every character (inputs[i] for character i; one input a character, else

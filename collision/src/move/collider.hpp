@@ -48,6 +48,8 @@ TriangleDistance scene_distance(const SceneView& v, std::uint32_t instance, std:
                                 const Body& body, const glm::vec3& center, double reach);
 /// Changes whenever anything in the scene moves (never 0): the contacts' digest takes it.
 std::uint64_t scene_version(const SceneView& v);
+/// The scene's static level.
+const World& scene_level(const SceneView& v);
 
 /// A contact's or hit's name: instance (static first) then triangle.
 inline std::uint64_t contact_key(std::uint32_t instance, std::uint32_t triangle) {
@@ -62,6 +64,8 @@ class Collider {
 
   /// The World, or null for a scene.
   const World* world() const { return world_; }
+  /// The World, or the scene's static level.
+  const World& level() const { return view_ ? scene_level(*view_) : *world_; }
 
   SweepHit sweep(const Body& body, const glm::vec3& center, const glm::vec3& delta, const SweepOptions& o) const {
     if (view_) return scene_sweep(*view_, body, center, delta, o);

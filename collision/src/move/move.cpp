@@ -183,8 +183,10 @@ MoveResult move_robust(const Collider& world, const Body& body, const glm::vec3&
       rec->feature = hit.feature;
       rec->triangle = hit.triangle;
       rec->instance = hit.instance;
-      // (A scene's iterations list no candidates: its triangles are not one mesh's.)
-      if (world.world()) record_candidates(*world.world(), body, pos, rem, options, hit, skin, *rec);
+      // A scene's iterations list the static level's candidates (a TriangleTest names a static
+      // triangle); a hit on an instance or character is named by rec->instance alone.
+      record_candidates(world.level(), body, pos, rem, options, hit.instance == kStaticLevel ? hit : SweepHit{}, skin,
+                        *rec);
     }
     if (!hit.hit) {
       pos += rem;

@@ -33,6 +33,18 @@ Contact nearest(const Scene& scene, std::uint32_t id, const SceneCharacter& c, c
   return best;
 }
 
+// The ground's velocity at the character's ground contact (linear + angular x r, Jolt's
+// GetGroundVelocity): zero on the static level, in the air or on another character.
+glm::vec3 ground_velocity_of(const Scene& scene, const SceneCharacter& c) {
+  if (c.state.ground != GroundState::kOnGround || c.state.ground_instance >= kCharacterInstance) return glm::vec3(0.0f);
+  for (const Contact& k : c.state.contacts) {
+    if (k.instance == c.state.ground_instance && k.triangle == c.state.ground_triangle) {
+      return scene.point_velocity(k.instance, k.point);
+    }
+  }
+  return glm::vec3(0.0f);
+}
+
 float gap_to(const Scene& scene, std::uint32_t id, const SceneCharacter& c, const glm::vec3& at, float reach) {
   return nearest(scene, id, c, at, reach).distance;
 }
@@ -66,17 +78,31 @@ void Scene::set_character_position(std::uint32_t id, const glm::vec3& position) 
   refresh_character(id);
 }
 
+void Scene::set_character_state(std::uint32_t id, const CharacterState& state) {
+  character(id);
+  SceneCharacter& c = characters_[id];
+  c.state = state;
+  touch();
+  c.ground_velocity = ground_velocity_of(*this, c);
+}
+
+void Scene::set_character_body(std::uint32_t id, const Body& body, const CharacterParams& params) {
+  character(id);
+  CharacterParams p = params.resolved(body);  // throws naming the field
+  if (p.move.method != Method::kRobust) {
+    throw std::invalid_argument("scene: set_character_body: a scene's character takes the robust method");
+  }
+  characters_[id].body = body;
+  characters_[id].params = p;
+  touch();
+  refresh_character(id);
+}
+
 void Scene::refresh_character(std::uint32_t id) {
   SceneCharacter& c = characters_[id];
   const detail::SceneView view{this, id};
   detail::refresh_contacts_on(detail::Collider(view), c.body, c.state, c.params);
-  c.ground_velocity = glm::vec3(0.0f);
-  if (c.state.ground != GroundState::kOnGround || c.state.ground_instance >= kCharacterInstance) return;
-  for (const Contact& k : c.state.contacts) {
-    if (k.instance == c.state.ground_instance && k.triangle == c.state.ground_triangle) {
-      c.ground_velocity = point_velocity(k.instance, k.point);
-    }
-  }
+  c.ground_velocity = ground_velocity_of(*this, c);
 }
 
 void Scene::refresh_characters() {

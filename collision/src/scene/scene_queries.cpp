@@ -291,6 +291,8 @@ TriangleDistance scene_distance(const SceneView& v, std::uint32_t instance, std:
 
 std::uint64_t scene_version(const SceneView& v) { return v.scene->version(); }
 
+const World& scene_level(const SceneView& v) { return v.scene->level(); }
+
 }  // namespace detail
 
 RayHit raycast(const Scene& scene, const glm::vec3& origin, const glm::vec3& delta) {

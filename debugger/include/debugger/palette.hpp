@@ -42,6 +42,7 @@ inline constexpr renderer::Colour kComparedMethod = rgba(255, 160, 120);  ///< s
 inline constexpr renderer::Colour kComparedBranch = rgba(255, 120, 200);  ///< pink
 inline constexpr renderer::Colour kAnomaly = rgba(255, 0, 0);         ///< red (timeline)
 inline constexpr renderer::Colour kOtherEvent = rgba(170, 170, 170);  ///< grey (timeline)
+inline constexpr renderer::Colour kMover = rgba(60, 90, 170);        ///< slate blue: a moving part of the level (door, lift)
 
 // The 2D view's own (view2d.hpp). Floors are shaded from kFloorLow (the map's lowest) to
 // kFloorHigh (its highest); only the scale's ends are palette colours.
@@ -64,7 +65,7 @@ struct Entry {
 };
 
 /// Every colour above with its meaning (the legend's rows and the palette test).
-inline constexpr std::array<Entry, 21> kPalette = {{
+inline constexpr std::array<Entry, 22> kPalette = {{
     {kCandidates, "yellow", "candidates tested"},
     {kHits, "crimson", "triangles hit"},
     {kOffsetPlane, "sky blue", "offset plane S'"},
@@ -86,6 +87,7 @@ inline constexpr std::array<Entry, 21> kPalette = {{
     {kComparedBranch, "pink", "compared branch"},
     {kAnomaly, "red", "anomaly"},
     {kOtherEvent, "grey", "other events"},
+    {kMover, "slate blue", "movers (doors, lifts)"},
 }};
 
 /// The 2D view's own colours; the 2D legend lists these after the shared ones (kShared2d).

@@ -3,6 +3,7 @@
 /// What the picture looks like: the level's colours and the ImGui legend and frame panel
 /// (window and headless); the camera that follows the body is follow_camera.hpp.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,17 @@ namespace debugger {
 /// The level as the renderer draws it: floors (walkable) light grey, walls sand, ceilings
 /// darker, non-solid triangles blue.
 renderer::MeshUpload level_upload(const Scene& scene, float max_slope_degrees);
+
+/// The level's movers (Scene::movers), each instance's triangles uploaded once in its own frame
+/// in the movers' colour (palette::kMover); drawn each frame where the session has them.
+struct MoverMeshes {
+  std::vector<std::uint32_t> instances;  ///< scene instance ids
+  std::vector<renderer::MeshId> meshes;  ///< beside them
+};
+MoverMeshes upload_movers(renderer::Renderer& r, const Scene& scene);
+/// `level` first, then every mover at its pose in `movers` (none when it is empty).
+std::vector<renderer::MeshDraw> scene_draws(const renderer::MeshDraw& level, const MoverMeshes& meshes,
+                                            const std::optional<MoverFrame>& movers);
 
 /// The legend window (overlay colours; with checkboxes when `toggles` is given) at (x, y) on
 /// first use; `placed`: the caller set its position and size (the window's layout).
@@ -48,6 +60,7 @@ inline constexpr float kFramePanelHeight = 232.0f;
 void draw_frame_panel(const std::string& scene, collision::Method method, int frame,
                       const collision::CharacterState& state, const collision::Trace& trace,
                       const std::vector<Event>& events, float skin, float x, float y,
-                      const collision::Body& body, const std::string& setup_note);
+                      const collision::Body& body, const std::string& setup_note,
+                      const std::string& ground_note = "");
 
 }  // namespace debugger

@@ -43,6 +43,23 @@ void sort_unique(std::vector<std::uint32_t>& v) {
   v.erase(std::unique(v.begin(), v.end()), v.end());
 }
 
+// Whether the frame met a level's moving part (a door, a lift: debugger/movers.hpp): its ground,
+// contacts or hits name an instance rather than a static triangle.
+bool touches_movers(const collision::CharacterState& before, const collision::CharacterState& after,
+                    const collision::Trace& trace) {
+  const auto on = [](const collision::CharacterState& s) {
+    if (s.ground != collision::GroundState::kInAir && s.ground_instance != collision::kStaticLevel) return true;
+    for (const collision::Contact& c : s.contacts) {
+      if (c.instance != collision::kStaticLevel) return true;
+    }
+    return false;
+  };
+  for (const collision::SlideIteration& it : trace.iterations) {
+    if (it.hit && it.instance != collision::kStaticLevel) return true;
+  }
+  return on(before) || on(after);
+}
+
 std::vector<std::uint32_t> contact_triangles(const collision::CharacterState& s) {
   std::vector<std::uint32_t> out;
   for (const collision::Contact& c : s.contacts) out.push_back(c.triangle);
@@ -177,12 +194,17 @@ void AnomalyFinder::find(int frame, const collision::CharacterState& before,
   if (passes_through_wall(before.position, after.position, &crossed, &crossed_at))
     add(EventKind::kPassThrough, fmt("triangle %.0f at t %.4g", crossed, crossed_at), {crossed});
 
+  // The rules below judge the way ahead and the ground by the static level alone: on a frame that
+  // met a mover (pressed against a door, riding a lift) they would see a free way where the door
+  // stands, or read a mover's triangle as the level's. Such frames are judged by the two rules
+  // above only (both look at the static level directly); jitter keeps counting the moves.
+  const bool movers = touches_movers(before, after, trace);
   // Stuck: wants to move, does not, the way is free.
   const glm::vec3 moved = horizontal(after.position - before.position, up);
   const glm::vec3 wish = horizontal(input.character.wish, up);
   const float expected = *params_.walk_speed * std::max(input.character.speed_scale, 0.0f) *
                          std::min(glm::length(wish), 1.0f) * dt_;
-  if (was_ground && is_ground && expected > 0.0f && glm::length(moved) < th_.stuck_fraction * expected) {
+  if (!movers && was_ground && is_ground && expected > 0.0f && glm::length(moved) < th_.stuck_fraction * expected) {
     const glm::vec3 lift = up * std::max(*params_.step_height, 2.0f * skin_);
     const glm::vec3 ahead_move = glm::normalize(wish) * (expected * 2.0f);
     const collision::SweepHit free = collision::sweep(*world_, body_, after.position + lift, ahead_move);
@@ -223,7 +245,7 @@ void AnomalyFinder::find(int frame, const collision::CharacterState& before,
   const bool same_input = had_input_ && glm::length(wish - last_wish_) < 1e-6f;
   had_input_ = true;
   last_wish_ = wish;
-  if (!all_kinds_) return;
+  if (!all_kinds_ || movers) return;
 
   // Ghost bump: a rise on flat ground with nothing but flat ground hit, that lifts the body
   // above its rest on the ground's plane (an internal edge pushing it up). A body that starts

@@ -74,13 +74,18 @@ void write_report(const std::string& path, const ReportHeader& header,
     nlohmann::json hits = nlohmann::json::array();
     for (std::size_t i = 0; i < f.hits.size(); ++i) {
       const collision::SlideIteration& h = f.hits[i];
-      hits.push_back({{"phase", collision::to_string(h.phase)},
-                      {"triangle", h.triangle},
-                      {"toi", h.toi},
-                      {"point", vec(h.contact_point)},
-                      {"normal", vec(h.normal)},
-                      {"feature", collision::to_string(h.feature)},
-                      {"start_overlap", h.start_overlap}});
+      nlohmann::json hit = {{"phase", collision::to_string(h.phase)},
+                            {"triangle", h.triangle},
+                            {"toi", h.toi},
+                            {"point", vec(h.contact_point)},
+                            {"normal", vec(h.normal)},
+                            {"feature", collision::to_string(h.feature)},
+                            {"start_overlap", h.start_overlap}};
+      // A hit on a level's mover (debugger/movers.hpp): its instance, as prism-query's iN; the
+      // key is absent for the static level, so reports of static levels read as before.
+      // (Appended, not "i" + std::to_string: GCC 12 -Wrestrict misreads that at -O3.)
+      if (h.instance != collision::kStaticLevel) hit["instance"] = std::string("i").append(std::to_string(h.instance));
+      hits.push_back(std::move(hit));
     }
     for (const FrameRecord::Overlap& o : f.overlaps)
       hits.push_back({{"phase", "end_overlap"},

@@ -155,9 +155,23 @@ Scene load_scene_as_is(const std::string& spec) {
       scene.spawn_yaw = level.spawns.front().angle_degrees * kDegrees;
     }
     if (scene.name == "oa_dm1") scene.default_walk = std::string(embedded_asset("oa_dm1.walk"));
+    // oa_bases7's tour rides its lift (assets/oa_bases7.walk) from the spawn facing it.
+    if (scene.name == "oa_bases7") {
+      for (const collision::io::SpawnPoint& s : level.spawns) {
+        if (s.origin == glm::vec3(-1792.0f, -368.0f, -240.0f)) {
+          scene.spawn = s.origin;
+          scene.spawn_yaw = s.angle_degrees * kDegrees;
+          scene.default_walk = std::string(embedded_asset("oa_bases7.walk"));
+        }
+      }
+    }
     scene.setup_note = "body: Quake's player as a sphere of radius 16";
   }
   scene.world = std::make_shared<collision::World>(std::move(level.mesh));
+  if (has_movers(level.movers)) {
+    scene.movers = std::make_shared<const SessionMovers>(
+        scene.world, std::make_shared<const collision::io::QuakeMovers>(std::move(level.movers)));
+  }
   if (!level.quake_map) {
     // A mesh file: a body scaled to the level, above its largest walkable area.
     scene.body = default_mesh_body(scene.world->mesh());

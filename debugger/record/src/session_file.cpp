@@ -492,8 +492,9 @@ void fork_if_due(Session& session, const SessionRecording& recording, ForkCursor
   }
 }
 
-Session replay(const collision::World& world, const SessionRecording& recording, ForkCursor* cursor) {
-  Session s(world, recording.config);
+Session replay(const collision::World& world, const SessionRecording& recording, ForkCursor* cursor,
+               std::shared_ptr<const SessionMovers> movers) {
+  Session s(world, recording.config, std::move(movers));
   ForkCursor own;
   ForkCursor& forks = cursor ? *cursor : own;
   for (const FrameInput& in : recording.inputs) {

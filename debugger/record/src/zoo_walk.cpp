@@ -23,7 +23,7 @@ ZooWalk walk_scene(const Scene& scene, collision::Method method) {
   const WalkScript walk = parse_walk_script(scene.default_walk);
   ZooWalk out;
   out.frames = static_cast<int>(std::lround(walk.duration() / config.dt));
-  Session session(*scene.world, config);
+  Session session(*scene.world, config, scene.movers);
   EventDetector detector(*scene.world, config.body, session.config().params, config.dt, true);
   collision::Trace trace;
   for (int f = 0; f < out.frames; ++f) {

@@ -104,7 +104,7 @@ void resync_detector(LiveState& s) {
 bool at_end(const LiveState& s) { return s.playback.frame >= s.session->frame_count() - 1; }
 
 void start_recording(LiveState& s, const SessionConfig& config) {
-  s.session = std::make_unique<Session>(*s.scene.world, config);
+  s.session = std::make_unique<Session>(*s.scene.world, config, s.scene.movers);
   new_detector(s);
   s.timeline = {};
   forget_derived(s);
@@ -145,7 +145,7 @@ void switch_branch(LiveState& s, std::size_t index) {
 }
 
 void load_recording(LiveState& s, const SessionRecording& recording) {
-  s.session = std::make_unique<Session>(*s.scene.world, recording.config);
+  s.session = std::make_unique<Session>(*s.scene.world, recording.config, s.scene.movers);
   new_detector(s);
   s.timeline = {};
   collision::Trace trace;
@@ -206,6 +206,7 @@ void show_frame(LiveState& s, int frame) {
   v.frame = frame;
   v.recording = s.recording_id;
   v.events.clear();
+  v.movers = s.session->movers_at(frame + 1);
   if (frame < 0) {
     v.trace.clear();
     v.before = v.after = s.session->state_at(0);

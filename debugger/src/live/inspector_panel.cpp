@@ -81,7 +81,8 @@ void draw_inspector_section(LiveState& s) {
   // The faces the step's moves started against before any sweep (its first move's, and a
   // step-up's forward move's at the lifted height).
   for (const collision::TouchingPlane& t : trace.touching) {
-    ImGui::TextWrapped("started against tri %u (%s): normal %.3f %.3f %.3f", t.triangle, collision::to_string(t.phase),
+    ImGui::TextWrapped("started against %s (%s): normal %.3f %.3f %.3f", triangle_label(t.instance, t.triangle).c_str(),
+                       collision::to_string(t.phase),
                        static_cast<double>(t.normal.x), static_cast<double>(t.normal.y), static_cast<double>(t.normal.z));
   }
 
@@ -103,13 +104,14 @@ void draw_inspector_section(LiveState& s) {
       std::snprintf(label, sizeof label, "%d", i);
       if (ImGui::Selectable(label, s.selection.iteration == i, ImGuiSelectableFlags_SpanAllColumns)) {
         s.selection.iteration = s.selection.iteration == i ? -1 : i;
-        if (s.selection.iteration >= 0 && it.hit) s.selection.triangle = it.triangle;
+        // (A hit on a mover names its own mesh's triangle: the level's picking keeps to the level.)
+        if (s.selection.iteration >= 0 && it.hit && it.instance == collision::kStaticLevel) s.selection.triangle = it.triangle;
       }
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(collision::to_string(it.phase));
       note_cell_fit("iterations: phase");
       ImGui::TableNextColumn();
-      if (it.hit) ImGui::Text("tri %u", it.triangle);
+      if (it.hit) ImGui::TextUnformatted(triangle_label(it.instance, it.triangle).c_str());
       else ImGui::TextDisabled(it.start_overlap ? "overlap" : "-");
       note_cell_fit("iterations: hit");
       ImGui::TableNextColumn();

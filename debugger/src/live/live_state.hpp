@@ -41,6 +41,8 @@ struct ViewFrame {
   collision::Trace trace;
   collision::CharacterState before, after;
   std::vector<Event> events;
+  /// The level's movers as they stand after the frame (empty without movers).
+  std::optional<MoverFrame> movers;
 };
 
 struct Playback {

@@ -59,14 +59,18 @@ void draw_side_panel(LiveState& s, PanelState& p, PanelAction& action) {
   if (ImGui::CollapsingHeader("Ground and contacts", ImGuiTreeNodeFlags_DefaultOpen)) {
     const collision::CharacterState& st = s.view.after;
     const float skin = config.params.move.resolved_skin(config.body);
-    ImGui::TextWrapped("ground %s  n %.2f %.2f %.2f  tri %d", collision::to_string(st.ground),
+    ImGui::TextWrapped("ground %s  n %.2f %.2f %.2f  %s", collision::to_string(st.ground),
                 static_cast<double>(st.ground_normal.x), static_cast<double>(st.ground_normal.y),
                 static_cast<double>(st.ground_normal.z),
-                st.ground_triangle == collision::kNoTriangle ? -1 : static_cast<int>(st.ground_triangle));
+                st.ground_triangle == collision::kNoTriangle ? "tri -1"
+                                                             : triangle_label(st.ground_instance, st.ground_triangle).c_str());
+    const std::string on_mover = ground_mover_note(s.session->movers(), s.view.movers, st);
+    if (!on_mover.empty()) ImGui::TextWrapped("%s", on_mover.c_str());
     ImGui::TextWrapped("velocity %.3g %.3g %.3g", static_cast<double>(st.velocity.x), static_cast<double>(st.velocity.y),
                 static_cast<double>(st.velocity.z));
     for (const collision::Contact& c : st.contacts) {
-      ImGui::TextWrapped("tri %u gap-skin %+.1e n %.2f %.2f %.2f %s%s", c.triangle, static_cast<double>(c.distance - skin),
+      ImGui::TextWrapped("%s gap-skin %+.1e n %.2f %.2f %.2f %s%s", triangle_label(c.instance, c.triangle).c_str(),
+                  static_cast<double>(c.distance - skin),
                   static_cast<double>(c.normal.x), static_cast<double>(c.normal.y), static_cast<double>(c.normal.z),
                   collision::to_string(c.feature), c.walkable ? " walkable" : "");
     }

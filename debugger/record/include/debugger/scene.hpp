@@ -26,6 +26,9 @@ struct Scene {
   std::string spec;  ///< what it was loaded from ("default", "oa_dm1", a path)
   std::string name;  ///< short name for file names: "default", "oa_dm1", the file's stem
   std::shared_ptr<const collision::World> world;
+  /// The level's moving parts (a Quake 3 map's doors, lifts, ...: movers.hpp), stepped with the
+  /// body; null when it has none.
+  std::shared_ptr<const SessionMovers> movers;
   glm::vec3 up{0.0f, 1.0f, 0.0f};
   glm::vec3 spawn{0.0f};    ///< body centre at frame 0
   float spawn_yaw = 0.0f;   ///< radians about `up` (heading::direction_from_angles convention)

@@ -6,6 +6,8 @@
 /// before it, exactly, and a frame's Trace is recomputed on demand.
 
 #include <cstddef>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -13,6 +15,7 @@
 #include "collision/character.hpp"
 #include "collision/trace.hpp"
 #include "collision/world.hpp"
+#include "debugger/movers.hpp"
 
 namespace debugger {
 
@@ -49,6 +52,9 @@ class Session {
   static constexpr int kKeyframeInterval = 64;
 
   Session(const collision::World& world, const SessionConfig& config);
+  /// A session whose level has moving parts (movers.hpp: a Quake 3 map's doors and lifts),
+  /// stepped with the character every frame; `movers` may be null (none).
+  Session(const collision::World& world, const SessionConfig& config, std::shared_ptr<const SessionMovers> movers);
 
   /// The start (position, yaw, state, dt) and the body and parameters new frames use (those of
   /// the last segment).
@@ -58,6 +64,11 @@ class Session {
   /// The segment frame `frame` runs in.
   const SessionSegment& segment_at(int frame) const;
   const collision::World& world() const { return *world_; }
+  /// The level's moving parts, or null.
+  const SessionMovers* movers() const { return movers_.get(); }
+  /// The movers after `frames` frames (0: the start), exactly as they stood; empty without
+  /// movers.
+  std::optional<MoverFrame> movers_at(int frames) const;
   int frame_count() const { return static_cast<int>(inputs_.size()); }
 
   /// Simulates one more frame; fills `trace` when given. Returns the new state.
@@ -65,6 +76,8 @@ class Session {
   /// The state after `frames` frames (0: the start). Exact: re-simulated from a keyframe.
   collision::CharacterState state_at(int frames) const;
   const collision::CharacterState& last_state() const { return last_; }
+  /// With movers: theirs after the last frame (movers_at(frame_count()) without the replay).
+  const std::optional<MoverFrame>& last_movers() const { return mover_last_; }
   const FrameInput& input(int frame) const { return inputs_.at(static_cast<std::size_t>(frame)); }
   /// Re-runs frame `frame` with `method` (the session's own when omitted) and returns its
   /// trace and resulting state.
@@ -84,18 +97,26 @@ class Session {
   std::size_t memory_bytes() const;
 
  private:
+  /// One frame from `s`; with movers, from the movers at `m`, which it updates.
   collision::CharacterState step(const collision::CharacterState& s, const FrameInput& in, const collision::Body& body,
-                                 const collision::CharacterParams& p, collision::Trace* t) const;
-  /// The state after `frames` frames as stepped (before a segment start's contact refresh).
-  collision::CharacterState raw_state_at(int frames) const;
+                                 const collision::CharacterParams& p, collision::Trace* t, MoverFrame* m) const;
+  /// The state after `frames` frames as stepped (before a segment start's contact refresh),
+  /// and with movers theirs in `m`.
+  collision::CharacterState raw_state_at(int frames, std::optional<MoverFrame>* m = nullptr) const;
   /// `s` as frame `frame` starts from it: at a fork, with the contacts of the new body.
-  collision::CharacterState entering(int frame, const collision::CharacterState& s) const;
+  collision::CharacterState entering(int frame, const collision::CharacterState& s, const MoverFrame* m) const;
+  /// Contacts of `s` for the body (against the movers at m when there are movers).
+  collision::CharacterState refreshed(const collision::CharacterState& s, const MoverFrame* m, const collision::Body& body,
+                                      const collision::CharacterParams& p) const;
   std::vector<SessionSegment> segments_;
   const collision::World* world_;
   SessionConfig config_;
   std::vector<FrameInput> inputs_;
   std::vector<collision::CharacterState> keyframes_;  ///< raw_state_at(k * kKeyframeInterval)
   collision::CharacterState last_;  ///< raw_state_at(frame_count())
+  std::shared_ptr<const SessionMovers> movers_;
+  std::vector<MoverFrame> mover_keyframes_;  ///< with movers: theirs at each keyframe
+  std::optional<MoverFrame> mover_last_;     ///< with movers: theirs after the last frame
 };
 
 }  // namespace debugger

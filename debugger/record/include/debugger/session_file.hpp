@@ -75,6 +75,7 @@ struct ForkCursor {
 void fork_if_due(Session& session, const SessionRecording& recording, ForkCursor& cursor);
 /// Replays a recording into a new Session over `world` (forks included); `cursor`, when given,
 /// is the one used (its count of records examined).
-Session replay(const collision::World& world, const SessionRecording& recording, ForkCursor* cursor = nullptr);
+Session replay(const collision::World& world, const SessionRecording& recording, ForkCursor* cursor = nullptr,
+               std::shared_ptr<const SessionMovers> movers = nullptr);
 
 }  // namespace debugger
