@@ -1,7 +1,9 @@
 // libFuzzer target: any bytes given to load_bsp() give a Level or a LoadError. Anything else
 // (another exception, an ASan report, a broken mesh invariant) is a crash the fuzzer keeps.
 // A level's movers are then driven for a while (every trigger and mover touched, each used and
-// blocked once): their poses must stay finite.
+// blocked once): their poses must stay finite. Then the same movers as instances of a Scene
+// (QuakeSceneMovers) with a character standing among them, a few steps: no exception, the
+// character and every instance finite.
 
 #include <cmath>
 #include <cstddef>
@@ -9,7 +11,9 @@
 #include <cstdlib>
 
 #include "collision_io/level.hpp"
+#include "collision/scene.hpp"
 #include "collision_io/quake_movers.hpp"
+#include "collision_io/quake_scene.hpp"
 
 namespace {
 
@@ -30,6 +34,27 @@ void drive_movers(const collision::io::QuakeMovers& movers) {
           !std::isfinite(p.rotation.w)) {
         std::abort();
       }
+    }
+  }
+}
+
+void drive_scene(const collision::io::QuakeMovers& movers) {
+  collision::Scene scene(nullptr);  // the movers alone: the static level's BVH is the other fuzzers'
+  collision::io::QuakeSceneMovers driven(movers, scene);
+  glm::vec3 at(0.0f);
+  if (!movers.triggers.empty() && !movers.triggers.front().box.empty()) at = movers.triggers.front().box.center();
+  if (!finite(at) || std::fabs(at.x) > 1e9f || std::fabs(at.y) > 1e9f || std::fabs(at.z) > 1e9f) at = glm::vec3(0.0f);
+  collision::CharacterParams params;
+  params.up = {0.0f, 0.0f, 1.0f};
+  collision::CharacterState start;
+  start.position = at;
+  const std::uint32_t me = scene.add_character(collision::Body::sphere(16.0f), params, start);
+  for (int step = 0; step < 4; ++step) {
+    driven.advance(0.25f);
+    scene.update_character(me, collision::CharacterInput{}, 0.25f);
+    if (!finite(scene.character(me).state.position)) std::abort();
+    for (std::uint32_t id = 0; id < scene.instance_slots(); ++id) {
+      if (!finite(scene.instance(id).pose.position)) std::abort();
     }
   }
 }
@@ -60,6 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
     }
     drive_movers(level.movers);
+    drive_scene(level.movers);
   } catch (const collision::io::LoadError&) {
   }
   return 0;
