@@ -5,6 +5,7 @@
 
 #include "collision/domain.hpp"
 #include "collision/scene.hpp"
+#include "debugger/movers.hpp"
 
 namespace prism_query {
 
@@ -97,15 +98,9 @@ glm::vec2 parse_vec2(const std::string& text, const std::string& what) {
 }
 
 std::string hit_name(std::uint32_t instance, std::uint32_t triangle) {
-  char text[32];
-  if (instance == collision::kStaticLevel) {
-    std::snprintf(text, sizeof text, "%u", triangle);
-  } else if (instance >= collision::kCharacterInstance) {
-    std::snprintf(text, sizeof text, "c%u", instance - collision::kCharacterInstance);
-  } else {
-    std::snprintf(text, sizeof text, "i%u:%u", instance, triangle);
-  }
-  return text;
+  if (instance == collision::kStaticLevel) return std::to_string(triangle);
+  if (instance >= collision::kCharacterInstance) return debugger::instance_name(instance);
+  return debugger::instance_name(instance) + ":" + std::to_string(triangle);
 }
 
 void write_sweep(std::FILE* out, const collision::SweepHit& h) {

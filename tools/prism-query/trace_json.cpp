@@ -5,6 +5,7 @@
 #include <string>
 
 #include "collision/scene.hpp"
+#include "debugger/movers.hpp"
 
 namespace prism_query {
 
@@ -34,9 +35,7 @@ Json triangle(std::uint32_t index) {
 // character): written beside the triangle only when it is not the static level, so a World's
 // traces read as before.
 void put_instance(Json& j, std::uint32_t instance) {
-  if (instance == collision::kStaticLevel) return;
-  j["instance"] = instance >= collision::kCharacterInstance ? "c" + std::to_string(instance - collision::kCharacterInstance)
-                                                            : "i" + std::to_string(instance);
+  if (instance != collision::kStaticLevel) j["instance"] = debugger::instance_name(instance);
 }
 
 Json test_to_json(const collision::TriangleTest& t) {

@@ -6,16 +6,23 @@
 
 namespace debugger {
 
-std::string triangle_label(std::uint32_t instance, std::uint32_t triangle) {
-  char text[48];
-  if (instance == collision::kStaticLevel) {
-    std::snprintf(text, sizeof text, "tri %u", triangle);
-  } else if (instance >= collision::kCharacterInstance) {
-    std::snprintf(text, sizeof text, "character c%u", instance - collision::kCharacterInstance);
+std::string instance_name(std::uint32_t instance) {
+  char text[16];
+  if (instance == collision::kStaticLevel) return "";
+  if (instance >= collision::kCharacterInstance) {
+    std::snprintf(text, sizeof text, "c%u", instance - collision::kCharacterInstance);
   } else {
-    std::snprintf(text, sizeof text, "tri i%u:%u", instance, triangle);
+    std::snprintf(text, sizeof text, "i%u", instance);
   }
   return text;
+}
+
+std::string triangle_label(std::uint32_t instance, std::uint32_t triangle) {
+  if (instance >= collision::kCharacterInstance && instance != collision::kStaticLevel) {
+    return "character " + instance_name(instance);
+  }
+  const std::string of = instance_name(instance);
+  return "tri " + (of.empty() ? std::to_string(triangle) : of + ":" + std::to_string(triangle));
 }
 
 std::string ground_mover_note(const SessionMovers* movers, const std::optional<MoverFrame>& frame,

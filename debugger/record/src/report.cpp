@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "collision/queries.hpp"
+#include "debugger/movers.hpp"
 
 namespace debugger {
 namespace {
@@ -81,10 +82,9 @@ void write_report(const std::string& path, const ReportHeader& header,
                             {"normal", vec(h.normal)},
                             {"feature", collision::to_string(h.feature)},
                             {"start_overlap", h.start_overlap}};
-      // A hit on a level's mover (debugger/movers.hpp): its instance, as prism-query's iN; the
+      // A hit on a level's mover (debugger/movers.hpp): its instance, as prism-query names it; the
       // key is absent for the static level, so reports of static levels read as before.
-      // (Appended, not "i" + std::to_string: GCC 12 -Wrestrict misreads that at -O3.)
-      if (h.instance != collision::kStaticLevel) hit["instance"] = std::string("i").append(std::to_string(h.instance));
+      if (h.instance != collision::kStaticLevel) hit["instance"] = instance_name(h.instance);
       hits.push_back(std::move(hit));
     }
     for (const FrameRecord::Overlap& o : f.overlaps)

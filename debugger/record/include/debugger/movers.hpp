@@ -77,6 +77,10 @@ class SessionMovers {
   std::optional<MoverFrame> start_;  ///< set once the driver exists
 };
 
+/// What a hit or contact names in a scene, as prism-query prints it and report.json and the
+/// traces write it: "iN" for instance N (a mover), "cN" for character N, "" for the static level.
+std::string instance_name(std::uint32_t instance);
+
 /// A triangle's name in the debugger's panels: "tri 12" on the static level, "tri i2:10" for
 /// triangle 10 of instance 2 (a mover; prism-query's iN:T), "character c1" for another body.
 std::string triangle_label(std::uint32_t instance, std::uint32_t triangle);
