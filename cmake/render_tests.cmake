@@ -27,6 +27,7 @@ endfunction()
 # when its last client disconnects, and a window opened while it resets fails ("X11: Failed to
 # open display"); a test binary that closes one window and opens the next hits that window.
 set(PRISM_XVFB_SERVER_ARGS "-screen 0 1280x720x24 -noreset")
+set(PRISM_XVFB_TEST_COST 1000)
 
 function(prism_add_xvfb_test name target env_var)
   find_program(PRISM_XVFB_RUN xvfb-run)
@@ -39,6 +40,8 @@ function(prism_add_xvfb_test name target env_var)
   # RESOURCE_LOCK: two `xvfb-run -a` starting at once can pick the same display number (it
   # looks for a free one, then starts the server): one then fails or times out. ctest -j runs
   # the Xvfb tests one at a time.
+  # COST: ctest -j starts the costliest first. The Xvfb tests wait on real time one after
+  # another (about 2 minutes in all), so they start at once beside the rest instead of last.
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${${env_var}}" LABELS "renderer" TIMEOUT 300
-    RESOURCE_LOCK xvfb)
+    RESOURCE_LOCK xvfb COST ${PRISM_XVFB_TEST_COST})
 endfunction()

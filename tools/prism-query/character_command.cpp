@@ -12,7 +12,7 @@
 
 #include "collision/character.hpp"
 #include "prism_walks/start_points.hpp"
-#include "scene_file.hpp"
+#include "scene_mode.hpp"
 
 namespace prism_query {
 
@@ -133,7 +133,7 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
   }
   const std::vector<Segment> script = read_script(a.script);
   // A scene file (*.json) in place of a level: its level, instances and characters
-  // (scene_file.hpp), stepped with the scripted character; otherwise the level alone.
+  // (collision_io/scene_file.hpp), stepped with the scripted character; otherwise the level alone.
   const bool scene_mode = is_scene_file(c.level);
   SceneFile scene_file;
   BuiltScene built;

@@ -7,7 +7,7 @@
 
 #include "collision/move.hpp"
 #include "file_output/atomic_file.hpp"
-#include "scene_file.hpp"
+#include "scene_mode.hpp"
 #include "trace_json.hpp"
 
 namespace prism_query {

@@ -11,7 +11,7 @@
 #include "collision/domain.hpp"
 #include "collision/queries.hpp"
 #include "file_output/atomic_file.hpp"
-#include "scene_file.hpp"
+#include "scene_mode.hpp"
 
 namespace prism_query {
 

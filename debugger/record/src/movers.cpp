@@ -2,6 +2,8 @@
 #include "debugger/movers.hpp"
 
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <stdexcept>
 
 namespace debugger {
@@ -33,16 +35,25 @@ std::string ground_mover_note(const SessionMovers* movers, const std::optional<M
   }
   const std::uint32_t id = state.ground_instance;
   const std::size_t m = movers->mover_of(id);
-  if (m == collision::io::QuakeSceneMovers::kNoMover) return "";
+  const std::size_t file_instances = movers->file() ? movers->file()->instances.size() : 0;
+  if (m == collision::io::QuakeSceneMovers::kNoMover && id >= file_instances) return "";
   glm::vec3 at = state.position;
   for (const collision::Contact& c : state.contacts) {
     if (c.instance == id && c.triangle == state.ground_triangle) at = c.point;
   }
   const glm::vec3 v = movers->point_velocity(*frame, id, at);
-  const collision::io::QuakeMover& q = movers->movers().movers[m];
-  char text[160];
-  std::snprintf(text, sizeof text, "on %s *%d (i%u), moving %.3g %.3g %.3g units/s", collision::io::mover_class_name(q.kind),
-                q.model, id, static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z));
+  char text[200];
+  if (m != collision::io::QuakeSceneMovers::kNoMover) {
+    const collision::io::QuakeMover& q = movers->movers().movers[m];
+    std::snprintf(text, sizeof text, "on %s *%d (i%u), moving %.3g %.3g %.3g units/s",
+                  collision::io::mover_class_name(q.kind), q.model, id, static_cast<double>(v.x),
+                  static_cast<double>(v.y), static_cast<double>(v.z));
+  } else {
+    const collision::io::SceneInstanceSpec& spec = movers->file()->instances[id];
+    const std::string what = spec.box ? "box" : std::filesystem::path(spec.mesh).filename().string();
+    std::snprintf(text, sizeof text, "on %s i%u, moving %.3g %.3g %.3g units/s", what.c_str(), id,
+                  static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z));
+  }
   return text;
 }
 
@@ -57,22 +68,60 @@ SessionMovers::SessionMovers(std::shared_ptr<const collision::World> level,
                              std::shared_ptr<const collision::io::QuakeMovers> movers)
     : level_(std::move(level)), movers_(std::move(movers)) {
   if (!level_ || !movers_ || !has_movers(*movers_)) throw std::invalid_argument("session movers: no mover with triangles");
-  scene_ = std::make_unique<collision::Scene>(level_);
-  driver_ = std::make_unique<collision::io::QuakeSceneMovers>(*movers_, *scene_);
-  start_.emplace(MoverFrame{driver_->system(), {}});
-  for (std::uint32_t id = 0; id < scene_->instance_slots(); ++id) start_->poses.push_back(scene_->instance(id).pose);
+  build();
 }
 
-void SessionMovers::pose(const MoverFrame& m, const collision::Body& body, const collision::CharacterParams& params) const {
-  driver_->system() = m.system;
+SessionMovers::SessionMovers(std::shared_ptr<const collision::World> level,
+                             std::shared_ptr<const collision::io::QuakeMovers> movers,
+                             std::shared_ptr<const collision::io::SceneFile> file, const glm::vec3& up)
+    : level_(std::move(level)), movers_(std::move(movers)), file_(std::move(file)), up_(up) {
+  if (!movers_) movers_ = std::make_shared<const collision::io::QuakeMovers>();
+  const bool file_moves = file_ && (!file_->instances.empty() || !file_->characters.empty());
+  if (!level_ || (!file_moves && !has_movers(*movers_))) {
+    throw std::invalid_argument("session movers: no instance, character or mover with triangles");
+  }
+  build();
+}
+
+void SessionMovers::build() {
+  scene_ = std::make_unique<collision::Scene>(level_);
+  if (file_) collision::io::add_file_contents(*file_, *scene_, up_, 0);
+  if (has_movers(*movers_)) driver_ = std::make_unique<collision::io::QuakeSceneMovers>(*movers_, *scene_);
+  start_.emplace(MoverFrame{driver_ ? driver_->system() : collision::io::QuakeMoverSystem(*movers_), {}, {}, 0, 0.0f});
+  for (std::uint32_t id = 0; id < scene_->instance_slots(); ++id) start_->poses.push_back(scene_->instance(id).pose);
+  for (std::uint32_t i = 0; i < character_count(); ++i) start_->characters.push_back(scene_->character(i).state);
+}
+
+namespace {
+float key_time(std::int64_t frames, float dt) { return static_cast<float>(static_cast<double>(frames) * static_cast<double>(dt)); }
+}  // namespace
+
+void SessionMovers::pose(const MoverFrame& m, float t, const collision::Body& body,
+                         const collision::CharacterParams& params) const {
+  if (driver_) driver_->system() = m.system;
+  const std::size_t file_instances = file_ ? file_->instances.size() : 0;
   for (std::uint32_t id = 0; id < m.poses.size(); ++id) {
     scene_->set_pose(id, m.poses[id]);
-    scene_->set_velocity(id, glm::vec3(0.0f), glm::vec3(0.0f));
+    if (id < file_instances) {  // at its keys' velocities at the frame's time; a map's mover still (its driver sets it)
+      const collision::io::InstanceVelocity v = collision::io::velocity_at(file_->instances[id], t);
+      scene_->set_velocity(id, v.linear, v.angular);
+    } else {
+      scene_->set_velocity(id, glm::vec3(0.0f), glm::vec3(0.0f));
+    }
   }
-  if (scene_->character_count() == 0) {
+  for (std::uint32_t i = 0; i < m.characters.size(); ++i) scene_->set_character_state(i, m.characters[i]);
+  const std::uint32_t me = own_character();
+  if (scene_->character_count() == me) {
     scene_->add_character(body, params, collision::CharacterState{});
   } else {
-    scene_->set_character_body(0, body, params);
+    const collision::SceneCharacter& c = scene_->character(me);
+    // The same body and parameters as the last frame posed (nearly always): not set again, which
+    // would look its contacts up for a state about to be replaced. Compared byte for byte, as
+    // the core's step compares its parameters: equal bytes are equal values (padding that
+    // differs costs only the lookup).
+    if (std::memcmp(&c.body, &body, sizeof body) != 0 || std::memcmp(&c.params, &params, sizeof params) != 0) {
+      scene_->set_character_body(me, body, params);
+    }
   }
 }
 
@@ -83,28 +132,46 @@ collision::CharacterState SessionMovers::step(const collision::CharacterState& s
   if (params.move.method != collision::Method::kRobust) {
     return collision::step_character(*level_, body, s, in, dt, params, trace);
   }
-  pose(m, body, params);
-  scene_->set_character_state(0, s);
-  if (dt > 0.0f) driver_->advance(dt);
-  scene_->update_character(0, in, dt, trace);
-  m.system = driver_->system();
+  pose(m, key_time(m.frames, dt), body, params);
+  const std::uint32_t me = own_character();
+  scene_->set_character_state(me, s);
+  if (dt > 0.0f) {
+    if (driver_) {
+      driver_->advance(dt);  // the scene's advance, the map's movers where the system has them
+    } else {
+      scene_->advance(dt);
+    }
+  }
+  for (std::uint32_t i = 0; i < character_count(); ++i) scene_->update_character(i, collision::CharacterInput{}, dt);
+  scene_->update_character(me, in, dt, trace);
+  if (driver_) m.system = driver_->system();
   for (std::uint32_t id = 0; id < m.poses.size(); ++id) m.poses[id] = scene_->instance(id).pose;
-  return scene_->character(0).state;
+  for (std::uint32_t i = 0; i < m.characters.size(); ++i) m.characters[i] = scene_->character(i).state;
+  ++m.frames;
+  m.dt = dt;
+  return scene_->character(me).state;
 }
 
 collision::CharacterState SessionMovers::refresh(const collision::CharacterState& s, const MoverFrame& m,
                                                  const collision::Body& body,
                                                  const collision::CharacterParams& params) const {
   if (params.move.method != collision::Method::kRobust) return collision::refresh_contacts(*level_, body, s, params);
-  pose(m, body, params);
-  scene_->set_character_state(0, s);                 // the rest of the state as given
-  scene_->set_character_position(0, s.position);     // its contacts looked up there
-  return scene_->character(0).state;
+  pose(m, key_time(m.frames > 0 ? m.frames - 1 : 0, m.dt), body, params);  // the velocities of the frame that led to m
+  const std::uint32_t me = own_character();
+  scene_->set_character_state(me, s);                 // the rest of the state as given
+  scene_->set_character_position(me, s.position);     // its contacts looked up there
+  return scene_->character(me).state;
 }
 
 glm::vec3 SessionMovers::point_velocity(const MoverFrame& m, std::uint32_t id, const glm::vec3& p) const {
   if (id >= m.poses.size()) return glm::vec3(0.0f);
-  const std::size_t mover = driver_->mover(id);
+  const std::size_t file_instances = file_ ? file_->instances.size() : 0;
+  if (id < file_instances) {  // the velocities it moved at in the frame that led to m
+    const collision::io::InstanceVelocity v =
+        collision::io::velocity_at(file_->instances[id], key_time(m.frames > 0 ? m.frames - 1 : 0, m.dt));
+    return v.linear + glm::cross(v.angular, p - m.poses[id].position);
+  }
+  const std::size_t mover = mover_of(id);
   if (mover == collision::io::QuakeSceneMovers::kNoMover) return glm::vec3(0.0f);
   const collision::io::MoverPose q = m.system.pose(mover);
   return q.linear_velocity + glm::cross(q.angular_velocity, p - m.poses[id].position);

@@ -115,6 +115,23 @@ Scene load_scene_as_is(const std::string& spec);
 }  // namespace
 
 Scene load_scene(const std::string& spec, const SceneSetup& setup) {
+  if (collision::io::is_scene_file(spec)) {
+    // A scene file: its level as any level loads (with the command line's setup), then its
+    // instances and characters, moving with the level's own movers (movers.hpp).
+    auto file = std::make_shared<const collision::io::SceneFile>(collision::io::read_scene_file(spec));
+    if (file->level.empty()) {
+      throw collision::io::LoadError(spec + ": level: the debugger needs a level to walk in (any level spec: default, "
+                                     "zoo:NAME, a map, a mesh file)");
+    }
+    Scene scene = load_scene(file->level, setup);
+    std::shared_ptr<const collision::io::QuakeMovers> quake = scene.movers ? scene.movers->movers_shared() : nullptr;
+    if (!file->instances.empty() || !file->characters.empty()) {
+      scene.movers = std::make_shared<const SessionMovers>(scene.world, quake, file, scene.up);
+    }
+    scene.spec = spec;
+    scene.name = stem_of(spec);
+    return scene;
+  }
   const bool mesh_file = !(spec.empty() || spec == "default" || spec.rfind("zoo:", 0) == 0);
   Scene scene = load_scene_as_is(spec);
   const bool computed_spawn = mesh_file && scene.setup_note.find("spawn above") != std::string::npos;

@@ -160,6 +160,29 @@ TEST(SceneFileCommand, CharacterRidesTheLiftThenWalksIntoTheStandingCharacterNam
   EXPECT_NE(std::find(last.begin(), last.end(), "c0"), last.end()) << rows[239][11];
 }
 
+// A scene file's characters stand: gravity, no input. One placed a metre above the floor falls
+// to it (one skin above) and then blocks the scripted character there; left hanging, the walker
+// would pass under it (centres a metre apart) to x = -4.
+TEST(SceneFileCommand, StandingCharacterFallsToTheFloorAndBlocksThere) {
+  write("fall_floor.obj", "v -20 0 -20\nv 20 0 -20\nv 20 0 20\nv -20 0 20\nf 1 3 2\nf 1 4 3\n");
+  const std::string scene = write("fall_scene.json", R"({
+    "level": "fall_floor.obj",
+    "characters": [{"sphere": 0.3, "skin": 0.02, "position": [-2, 1.32, 0]}]
+  })");
+  const std::string script = write("fall.script", "60 0 0 0\n60 -4 0 0\n");
+  const CommandRun r =
+      run("character " + scene + " --script " + script + " --sphere 0.3 --up y --skin 0.02 --start 0,0.32,0");
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::stringstream lines(r.out);
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(lines, line);) rows.push_back(split(line, ','));
+  ASSERT_EQ(rows.size(), 120u);
+  EXPECT_NEAR(std::stof(rows[119][1]), -2.0f + 0.64f, 1e-3f);
+  EXPECT_NEAR(std::stof(rows[119][2]), 0.32f, 1e-4f);
+  const std::vector<std::string> last = split(rows[119][11], ';');
+  EXPECT_NE(std::find(last.begin(), last.end(), "c0"), last.end()) << rows[119][11];
+}
+
 TEST(SceneFileCommand, BadSceneFileIsAnErrorNamingTheFileAndTheKey) {
   const std::string script = write("still.script", "1 0 0 0\n");
   const std::string bad = write("bad_scene.json", R"({"instances": [{"box": [1, -1, 1]}]})");

@@ -1,18 +1,26 @@
 #pragma once
 /// @file movers.hpp
-/// The moving parts of a debugger scene, stepped with its character frame by frame: a Quake 3
-/// map's doors, lifts, buttons, trains, bobbing and rotating parts (collision_io/quake_movers.hpp),
-/// each an instance of a collision::Scene driven after g_mover.c (collision_io/quake_scene.hpp).
+/// The moving parts of a debugger scene, stepped with its character frame by frame:
+/// - a Quake 3 map's doors, lifts, buttons, trains, bobbing and rotating parts
+///   (collision_io/quake_movers.hpp), each an instance of a collision::Scene driven after
+///   g_mover.c (collision_io/quake_scene.hpp);
+/// - a scene file's instances (boxes and meshes moving at their velocities and keys) and its
+///   other characters, which stand (gravity, no input) and block (collision_io/scene_file.hpp).
+/// Instance ids are the scene file's instances in its order, then the map's movers; character
+/// ids the file's characters in its order (prism-query's cN), then the session's own body.
 ///
-/// A frame with movers: the movers advance by dt from what the character touches where it stands
-/// (its box in a trigger, a plat it stands on, a button it presses), carrying and pushing it
-/// (Scene::advance), and then the character steps against the level and the movers at their new
-/// poses (Scene::update_character). Deterministic like the rest of a session (session.hpp): the
-/// movers' state between two frames (MoverFrame) is kept at the session's keyframes and the rest
-/// recomputed from them, so stepping back shows the movers where they were, exactly.
+/// A frame with movers: the instances advance by dt (a map's movers from what the characters
+/// touch where they stand: a box in a trigger, a plat stood on, a button pressed), carrying and
+/// pushing the characters (Scene::advance); the file's characters step, in their order; then the
+/// session's character steps against the level, the instances at their new poses and the other
+/// characters where they now stand (Scene::update_character), as prism-query's `character` does.
+/// Deterministic like the rest of a session (session.hpp): the state between two frames
+/// (MoverFrame) is kept at the session's keyframes and the rest recomputed from them, so stepping
+/// back shows the movers and characters where they were, exactly.
 ///
 /// The seeds' classic methods move through a World alone: a frame run with one of them steps
-/// against the static level and the movers stand still (they neither move nor block).
+/// against the static level, and the movers and other characters stand still (they neither move
+/// nor block).
 /// Not thread-safe: one SessionMovers steps one frame at a time (it poses a scratch scene).
 
 #include <cstddef>
@@ -27,54 +35,80 @@
 #include "collision/trace.hpp"
 #include "collision_io/quake_movers.hpp"
 #include "collision_io/quake_scene.hpp"
+#include "collision_io/scene_file.hpp"
 
 namespace debugger {
 
-/// The movers between two frames: the system's state (binary movers' phases and timers, the time)
-/// and every instance's pose (a blocked mover stands behind where the system has it).
+/// The moving parts between two frames: the map movers' state (binary movers' phases and
+/// timers, the time), every instance's pose (a blocked mover stands behind where the system has
+/// it), the other characters' states, and the frames stepped and their dt (a scene file's keys
+/// are read at frames x dt, as prism-query reads them).
 struct MoverFrame {
   collision::io::QuakeMoverSystem system;
-  std::vector<collision::Pose> poses;  ///< by instance id
+  std::vector<collision::Pose> poses;                ///< by instance id
+  std::vector<collision::CharacterState> characters;  ///< the scene file's characters, by id
+  std::int64_t frames = 0;
+  float dt = 0.0f;  ///< the last frame's
 };
 
 class SessionMovers {
  public:
-  /// `movers` must have at least one mover with triangles (has_movers()).
+  /// A map's movers alone. `movers` must have at least one mover with triangles (has_movers()).
   SessionMovers(std::shared_ptr<const collision::World> level, std::shared_ptr<const collision::io::QuakeMovers> movers);
+  /// A scene file's instances and characters (`file`, which must have one of them or `movers`
+  /// a mover with triangles), then the map's movers (`movers`: may be null). `up` is the level's
+  /// (the characters' parameters). @throws collision::io::LoadError for an instance's mesh file
+  /// that does not load.
+  SessionMovers(std::shared_ptr<const collision::World> level, std::shared_ptr<const collision::io::QuakeMovers> movers,
+                std::shared_ptr<const collision::io::SceneFile> file, const glm::vec3& up);
 
+  /// The map's movers (none for a scene file on a level without them).
   const collision::io::QuakeMovers& movers() const { return *movers_; }
-  /// The movers at frame 0: doors closed, plats down, trains at their first corner.
+  const std::shared_ptr<const collision::io::QuakeMovers>& movers_shared() const { return movers_; }
+  /// The scene file (null for a map's movers alone).
+  const collision::io::SceneFile* file() const { return file_.get(); }
+  /// The moving parts at frame 0: doors closed, plats down, trains at their first corner, the
+  /// file's instances and characters where it puts them.
   const MoverFrame& start() const { return *start_; }
   /// Instance id of mover m (QuakeSceneMovers::kNoInstance when it has no triangles), and the
   /// mover of an instance.
-  std::uint32_t instance(std::size_t mover) const { return driver_->instance(mover); }
+  std::uint32_t instance(std::size_t mover) const { return driver_ ? driver_->instance(mover) : collision::io::QuakeSceneMovers::kNoInstance; }
   std::size_t instance_count() const { return scene_->instance_slots(); }
   /// An instance's triangles in its own frame (draw them at MoverFrame::poses[id]).
   const collision::TriangleMesh& instance_mesh(std::uint32_t id) const { return scene_->instance(id).mesh->mesh(); }
-  /// Mover index of an instance (QuakeSceneMovers::kNoMover for none).
-  std::size_t mover_of(std::uint32_t id) const { return driver_->mover(id); }
+  /// Mover index of an instance (QuakeSceneMovers::kNoMover for none: a scene file's instance).
+  std::size_t mover_of(std::uint32_t id) const { return driver_ ? driver_->mover(id) : collision::io::QuakeSceneMovers::kNoMover; }
+  /// The scene file's characters (their bodies; their states are in MoverFrame::characters),
+  /// and the character id of the session's own body (prism-query's cN of the scripted one).
+  std::size_t character_count() const { return file_ ? file_->characters.size() : 0; }
+  const collision::Body& character_body(std::size_t i) const { return scene_->character(static_cast<std::uint32_t>(i)).body; }
+  std::uint32_t own_character() const { return static_cast<std::uint32_t>(character_count()); }
 
   /// One frame of dt seconds from (s, m): returns the character's new state and updates m. The
-  /// robust method steps against the level and the movers (they advance first); the classic
-  /// methods against the level alone (m unchanged).
+  /// robust method steps against the level and the moving parts (they advance first); the
+  /// classic methods against the level alone (m unchanged).
   collision::CharacterState step(const collision::CharacterState& s, MoverFrame& m, const collision::CharacterInput& in,
                                  float dt, const collision::Body& body, const collision::CharacterParams& params,
                                  collision::Trace* trace) const;
-  /// `s` with its contacts and ground looked up against the level and the movers at m
-  /// (collision::refresh_contacts with the movers; the level alone for a classic method).
+  /// `s` with its contacts and ground looked up against the level and the moving parts at m
+  /// (collision::refresh_contacts with them; the level alone for a classic method).
   collision::CharacterState refresh(const collision::CharacterState& s, const MoverFrame& m, const collision::Body& body,
                                     const collision::CharacterParams& params) const;
   /// The velocity of instance `id`'s material point at `p` during the frame that led to m.
   glm::vec3 point_velocity(const MoverFrame& m, std::uint32_t id, const glm::vec3& p) const;
 
  private:
-  void pose(const MoverFrame& m, const collision::Body& body, const collision::CharacterParams& params) const;
+  void build();
+  /// Poses the scratch scene to m, the file's instances at their velocities at time t.
+  void pose(const MoverFrame& m, float t, const collision::Body& body, const collision::CharacterParams& params) const;
 
   std::shared_ptr<const collision::World> level_;
-  std::shared_ptr<const collision::io::QuakeMovers> movers_;
+  std::shared_ptr<const collision::io::QuakeMovers> movers_;  ///< never null (empty: none)
+  std::shared_ptr<const collision::io::SceneFile> file_;      ///< may be null
+  glm::vec3 up_{0.0f, 1.0f, 0.0f};
   std::unique_ptr<collision::Scene> scene_;  ///< scratch: posed to a frame's state before each step
-  std::unique_ptr<collision::io::QuakeSceneMovers> driver_;
-  std::optional<MoverFrame> start_;  ///< set once the driver exists
+  std::unique_ptr<collision::io::QuakeSceneMovers> driver_;  ///< null without map movers
+  std::optional<MoverFrame> start_;  ///< set once the scene is built
 };
 
 /// What a hit or contact names in a scene, as prism-query prints it and report.json and the
@@ -87,7 +121,8 @@ std::string triangle_label(std::uint32_t instance, std::uint32_t triangle);
 
 /// What the character stands on when it is a mover: its class and model, its instance, and the
 /// ground's velocity at the contact (linear + angular x r), e.g. "on func_plat *3 (i2), moving
-/// 0 0 100 units/s"; empty on the static level, in the air, or without movers.
+/// 0 0 100 units/s", or "on box i0, moving 0 0.5 0 units/s" for a scene file's instance; empty
+/// on the static level, in the air, or without movers.
 std::string ground_mover_note(const SessionMovers* movers, const std::optional<MoverFrame>& frame,
                               const collision::CharacterState& state);
 

@@ -3,9 +3,10 @@
 /// What the debugger walks through: a level's collision world, its up axis, where the body
 /// starts, the body that suits its scale, and the scene's default walk (if any).
 ///
-/// Scenes come from four places: the embedded default scene ("default", also when no scene is
-/// named), the embedded bug zoo (`zoo:wedge`, assets/zoo/README.md), a Quake 3 map by name or file (`oa_dm1`, `maps/x.bsp`, `a.pk3:maps/x.bsp`), or any
-/// mesh file Assimp reads. Coordinates are never changed: a Z-up map is shown upright by the
+/// Scenes come from five places: the embedded default scene ("default", also when no scene is
+/// named), the embedded bug zoo (`zoo:wedge`, assets/zoo/README.md), a Quake 3 map by name or file (`oa_dm1`, `maps/x.bsp`, `a.pk3:maps/x.bsp`),
+/// any mesh file Assimp reads, or a scene file (`*.json`, collision_io/scene_file.hpp: one of
+/// those levels plus moving instances and other characters, which move with the body: movers.hpp). Coordinates are never changed: a Z-up map is shown upright by the
 /// camera (Scene::up), not by rotating the data.
 
 #include <memory>
@@ -26,8 +27,8 @@ struct Scene {
   std::string spec;  ///< what it was loaded from ("default", "oa_dm1", a path)
   std::string name;  ///< short name for file names: "default", "oa_dm1", the file's stem
   std::shared_ptr<const collision::World> world;
-  /// The level's moving parts (a Quake 3 map's doors, lifts, ...: movers.hpp), stepped with the
-  /// body; null when it has none.
+  /// The level's moving parts (a Quake 3 map's doors, lifts, ...; a scene file's instances and
+  /// characters: movers.hpp), stepped with the body; null when it has none.
   std::shared_ptr<const SessionMovers> movers;
   glm::vec3 up{0.0f, 1.0f, 0.0f};
   glm::vec3 spawn{0.0f};    ///< body centre at frame 0

@@ -22,9 +22,8 @@
 #include "collision/scene.hpp"
 #include "collision_io/level.hpp"
 #include "collision_io/quake_scene.hpp"
-#include "level_args.hpp"
 
-namespace prism_query {
+namespace collision::io {
 
 struct SceneKey {
   float time = 0.0f;
@@ -54,11 +53,8 @@ struct SceneFile {
 
 /// Whether a level argument names a scene file (ends in .json).
 bool is_scene_file(const std::string& spec);
-/// Whether sweep, ray and move answer against a scene: a scene file, or any level with --time
-/// (a Quake 3 map then with its movers as they stand at that time; without --time a plain level
-/// is its static world, as before the scene existed).
-inline bool scene_mode(const LevelArgs& c) { return is_scene_file(c.level) || c.time_set; }
-/// Reads and checks a scene file. @throws InputError "<file>: <key>: <what is wrong>".
+/// Reads and checks a scene file. @throws LoadError "<file>: <key>: <what is wrong>" (or
+/// "cannot read scene file <file>").
 SceneFile read_scene_file(const std::string& path);
 /// A scene file (*.json) is read; any other level spec is a scene of that level alone (a Quake
 /// 3 map with its movers).
@@ -76,12 +72,27 @@ struct BuiltScene {
 };
 BuiltScene build_scene(const SceneFile& f, int patch_level);
 
+/// Adds the file's instances (at their start velocities) and standing characters (parameters:
+/// `up`, the file's skin) to `scene`, a scene of its level with no instance nor character yet:
+/// their ids are then 0, 1, ... in the file's order, as apply_keys and advance_scene take them.
+/// @throws LoadError for a mesh file that does not load.
+void add_file_contents(const SceneFile& f, collision::Scene& scene, const glm::vec3& up, int patch_level);
+
+/// An instance's velocities at time `t` (seconds): its start ones, each replaced by the last key
+/// at or before t that names it.
+struct InstanceVelocity {
+  glm::vec3 linear{0.0f}, angular{0.0f};
+};
+InstanceVelocity velocity_at(const SceneInstanceSpec& s, float t);
+
 /// Sets each instance's velocities to what its keys say at time `t` (seconds).
 void apply_keys(const SceneFile& f, collision::Scene& scene, float t);
 
 /// One step of dt seconds from time `t`: the file's instances at their keys' velocities, the
 /// level's movers driven by what the characters touch (QuakeSceneMovers::advance), the
-/// characters carried and pushed.
+/// characters carried and pushed; then the file's characters, which stand (gravity, no input),
+/// each stepped in the file's order. A caller's own characters (added after them) step after
+/// this, against the file's where they stand now.
 void advance_scene(const SceneFile& f, BuiltScene& b, float t, float dt);
 
 /// The scene of `f` as it stands at `t` seconds: the file's instances advanced from 0 in one
@@ -89,4 +100,4 @@ void advance_scene(const SceneFile& f, BuiltScene& b, float t, float dt);
 /// level's movers as the map has them at t with nobody touching anything (doors closed).
 BuiltScene scene_at(const SceneFile& f, int patch_level, float t);
 
-}  // namespace prism_query
+}  // namespace collision::io

@@ -1,6 +1,6 @@
 // Scene files (scene_file.hpp): read with nlohmann-json, every value checked, every error
 // naming the file and the key.
-#include "scene_file.hpp"
+#include "collision_io/scene_file.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,9 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "collision/body.hpp"
-#include "query_csv.hpp"
 
-namespace prism_query {
+namespace collision::io {
 
 namespace {
 
@@ -22,7 +21,7 @@ struct Reader {
   std::string file;
 
   [[noreturn]] void fail(const std::string& key, const std::string& what) const {
-    throw InputError(file + ": " + key + ": " + what);
+    throw LoadError(file + ": " + key + ": " + what);
   }
   float number(const json& j, const std::string& key) const {
     if (!j.is_number()) fail(key, "expected a number");
@@ -73,12 +72,12 @@ bool is_scene_file(const std::string& spec) {
 SceneFile read_scene_file(const std::string& path) {
   const Reader r{path};
   std::ifstream in(path);
-  if (!in) throw InputError("cannot read scene file " + path);
+  if (!in) throw LoadError("cannot read scene file " + path);
   json j;
   try {
     j = json::parse(in);
   } catch (const json::parse_error& e) {
-    throw InputError(path + ": not JSON: " + e.what());
+    throw LoadError(path + ": not JSON: " + e.what());
   }
   r.only(j, "scene", {"level", "instances", "characters"});
   SceneFile f;
@@ -158,34 +157,39 @@ SceneFile scene_spec(const std::string& level) {
   return f;
 }
 
-BuiltScene build_scene(const SceneFile& f, int patch_level) {
-  BuiltScene b;
-  collision::io::LoadOptions options;
+void add_file_contents(const SceneFile& f, collision::Scene& scene, const glm::vec3& up, int patch_level) {
+  LoadOptions options;
   options.patch_level = patch_level;
-  if (!f.level.empty()) b.level = collision::io::load_level(f.level, options);
-  b.scene = std::make_unique<collision::Scene>(std::make_shared<const collision::World>(b.level.mesh));
   for (std::size_t i = 0; i < f.instances.size(); ++i) {
     const SceneInstanceSpec& s = f.instances[i];
-    const std::uint32_t id = s.box ? b.scene->add_box(*s.box, s.pose)
-                                   : b.scene->add_mesh(std::make_shared<const collision::World>(
-                                                           collision::io::load_level(s.mesh, options).mesh),
-                                                       s.pose);
-    b.scene->set_velocity(id, s.velocity, s.angular_velocity);
+    const std::uint32_t id =
+        s.box ? scene.add_box(*s.box, s.pose)
+              : scene.add_mesh(std::make_shared<const collision::World>(load_level(s.mesh, options).mesh), s.pose);
+    scene.set_velocity(id, s.velocity, s.angular_velocity);
   }
   for (const SceneCharacterSpec& c : f.characters) {
     collision::CharacterParams p;
-    p.up = b.level.up;
+    p.up = up;
     collision::Body body = c.body;
     if (body.shape == collision::Shape::kCapsule) body.axis = p.up;
     p.move.skin_width = c.skin;
     collision::CharacterState s;
     s.position = c.position;
-    b.scene->add_character(body, p, s);
+    scene.add_character(body, p, s);
   }
+}
+
+BuiltScene build_scene(const SceneFile& f, int patch_level) {
+  BuiltScene b;
+  LoadOptions options;
+  options.patch_level = patch_level;
+  if (!f.level.empty()) b.level = load_level(f.level, options);
+  b.scene = std::make_unique<collision::Scene>(std::make_shared<const collision::World>(b.level.mesh));
+  add_file_contents(f, *b.scene, b.level.up, patch_level);
   // The map's movers after the file's instances (their ids follow the file's).
   if (!b.level.movers.movers.empty()) {
-    b.quake_movers = std::make_unique<collision::io::QuakeMovers>(b.level.movers);
-    b.movers = std::make_unique<collision::io::QuakeSceneMovers>(*b.quake_movers, *b.scene);
+    b.quake_movers = std::make_unique<QuakeMovers>(b.level.movers);
+    b.movers = std::make_unique<QuakeSceneMovers>(*b.quake_movers, *b.scene);
   }
   return b;
 }
@@ -197,6 +201,7 @@ void advance_scene(const SceneFile& f, BuiltScene& b, float t, float dt) {
   } else {
     b.scene->advance(dt);
   }
+  for (std::uint32_t i = 0; i < f.characters.size(); ++i) b.scene->update_character(i, collision::CharacterInput{}, dt);
 }
 
 BuiltScene scene_at(const SceneFile& f, int patch_level, float t) {
@@ -220,18 +225,23 @@ BuiltScene scene_at(const SceneFile& f, int patch_level, float t) {
   return b;
 }
 
+InstanceVelocity velocity_at(const SceneInstanceSpec& s, float t) {
+  InstanceVelocity out{s.velocity, s.angular_velocity};
+  for (const SceneKey& k : s.keys) {
+    if (k.time > t) break;
+    if (k.velocity) out.linear = *k.velocity;
+    if (k.angular_velocity) out.angular = *k.angular_velocity;
+  }
+  return out;
+}
+
 void apply_keys(const SceneFile& f, collision::Scene& scene, float t) {
   for (std::size_t i = 0; i < f.instances.size(); ++i) {
     const SceneInstanceSpec& s = f.instances[i];
     if (s.keys.empty()) continue;
-    glm::vec3 v = s.velocity, w = s.angular_velocity;
-    for (const SceneKey& k : s.keys) {
-      if (k.time > t) break;
-      if (k.velocity) v = *k.velocity;
-      if (k.angular_velocity) w = *k.angular_velocity;
-    }
-    scene.set_velocity(static_cast<std::uint32_t>(i), v, w);
+    const InstanceVelocity v = velocity_at(s, t);
+    scene.set_velocity(static_cast<std::uint32_t>(i), v.linear, v.angular);
   }
 }
 
-}  // namespace prism_query
+}  // namespace collision::io
