@@ -3,6 +3,7 @@
 // argument is the one named, with the messages the hand-written parser before it gave.
 #include "debugger/command_line.hpp"
 
+#include <charconv>
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
@@ -158,6 +159,19 @@ void add_camera_options(CLI::App& app, RunOptions& o) {
               o.camera.collide = v == "on";
             });
   add_switch(app, "--see-through", o.camera.see_through, "the body and overlays drawn over a dimmed level");
+  add_value(app, "--follow", "body|cN", "whom the camera follows: the body, or a scene file's character cN (body)",
+            [&o](const std::string& v) {
+              if (v == "body") {
+                o.camera.character = -1;
+                return;
+              }
+              int n = -1;
+              const char* end = v.data() + v.size();
+              const bool ok = v.size() >= 2 && v[0] == 'c' && std::from_chars(v.data() + 1, end, n).ptr == end && n >= 0 &&
+                              n < 1'000'000;
+              if (!ok) refuse("--follow wants body or cN (a scene file's character N), got '" + setup_args::printable(v) + "'");
+              o.camera.character = n;
+            });
 }
 
 /// prism's options, each writing into `c` when it is read.

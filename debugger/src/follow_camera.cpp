@@ -45,6 +45,25 @@ glm::vec3 spring_arm(const collision::World& world, glm::vec3 pivot, glm::vec3 w
   return pivot + delta * (free / length);
 }
 
+Followed followed(const FollowSettings& settings, const SessionMovers* movers, const std::optional<MoverFrame>& frame,
+                  const collision::Body& own_body, const collision::CharacterState& own_state) {
+  if (settings.character >= 0 && movers && frame && static_cast<std::size_t>(settings.character) < frame->characters.size()) {
+    const auto i = static_cast<std::size_t>(settings.character);
+    return {movers->character_body(i), frame->characters[i], true};
+  }
+  return {own_body, own_state, false};
+}
+
+std::string follow_error(int character, const SessionMovers* movers) {
+  const std::size_t n = movers ? movers->character_count() : 0;
+  if (character < 0 || static_cast<std::size_t>(character) < n) return "";
+  std::string known;
+  for (std::size_t i = 0; i < n; ++i) known += (i ? ", c" : "c") + std::to_string(i);
+  return "--follow c" + std::to_string(character) + ": the scene has " +
+         (n == 0 ? std::string("no other character (they come from a scene file's \"characters\")")
+                 : std::to_string(n) + " other character" + (n == 1 ? "" : "s") + " (" + known + ")");
+}
+
 renderer::Camera follow_camera(const Scene& scene, const collision::Body& body,
                                const collision::CharacterState& state, float yaw,
                                const collision::Trace& trace, const FollowSettings& settings, ArmLag* lag,

@@ -68,6 +68,8 @@ HeadlessResult run_headless(const RunOptions& o) {
   std::optional<WalkSource> tour = scene_tour(scene, o.walk, o.seed, replaying, config.start_yaw);
   const WalkContext tour_context{scene.world.get(), scene.up, config.dt, body_size(config.body)};
 
+  if (const std::string why = follow_error(o.camera.character, scene.movers.get()); !why.empty())
+    throw std::runtime_error(why);
   Session session(*scene.world, config, scene.movers);
   EventDetector detector(*scene.world, config.body, session.config().params, config.dt, o.find_anomalies);
 
@@ -145,7 +147,10 @@ HeadlessResult run_headless(const RunOptions& o) {
       if (at_anomaly) last_anomaly_capture = f;
       build_overlay(trace, *scene.world, seg.body, after, scene.up, max_slope, overlay_options, overlay);
       add_measures(events, scene.up, overlay);
-      const renderer::Camera camera = follow_camera(scene, seg.body, after, in.yaw, trace, framing);
+      add_other_characters(session.movers(), session.last_movers(), static_cast<std::uint32_t>(o.camera.character), overlay);
+      const Followed fw = followed(o.camera, session.movers(), session.last_movers(), seg.body, after);
+      const renderer::Camera camera =
+          follow_camera(scene, fw.body, fw.state, in.yaw, fw.other ? collision::Trace{} : trace, framing);
       bound_fills(overlay, scene.world->mesh(), camera, {static_cast<unsigned>(o.width), static_cast<unsigned>(o.height)});
       if (o.camera.see_through)
         see_through(overlay, camera, {static_cast<unsigned>(o.width), static_cast<unsigned>(o.height)});

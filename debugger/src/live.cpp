@@ -80,6 +80,7 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
     add_picked_triangle(tri, focus, 3.0f * body_size(body), kSelectedColour, overlay);
   }
   add_measures(s.view.events, s.scene.up, overlay);
+  add_other_characters(s.session->movers(), s.view.movers, static_cast<std::uint32_t>(s.camera.follow.character), overlay);
   add_comparison_overlay(s, overlay);
   add_branch_overlay(s, overlay);
 }

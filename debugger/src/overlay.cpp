@@ -284,6 +284,15 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
   if (o[Overlay::kBody]) draw_body(dt, body, state.position, col(Overlay::kBody), 2.0f, 32);
 }
 
+void add_other_characters(const SessionMovers* movers, const std::optional<MoverFrame>& frame, std::uint32_t followed,
+                          OverlayFrame& out) {
+  if (!movers || !frame) return;
+  for (std::uint32_t i = 0; i < frame->characters.size() && i < movers->character_count(); ++i) {
+    draw_body(out.debug.depth_tested, movers->character_body(i), frame->characters[i].position, pal::kOtherCharacter,
+              i == followed ? 3.0f : 2.0f, 32);
+  }
+}
+
 void add_prism(const collision::TriangleTest& test, const collision::Triangle& triangle,
                const collision::Body& body, const OverlayOptions& options, OverlayFrame& out) {
   if (std::find(out.prism_triangles.begin(), out.prism_triangles.end(), test.triangle) != out.prism_triangles.end())

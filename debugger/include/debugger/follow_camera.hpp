@@ -7,11 +7,15 @@
 /// Lengths scale with the body's size; the see-through mode dims the level instead and draws
 /// the body and overlays on top of it.
 
+#include <optional>
+#include <string>
+
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
 #include "collision/character.hpp"
 #include "collision/trace.hpp"
+#include "debugger/movers.hpp"
 #include "collision/world.hpp"
 #include "debugger/overlay.hpp"
 #include "debugger/scene.hpp"
@@ -31,7 +35,22 @@ struct FollowSettings {
   /// camera pitches down to put it there). Headless captures set it so the body sits in the
   /// middle of the space above the frame panel rather than under it; 0: the centre.
   float aim_above_centre = 0.0f;
+  /// Whom the camera follows: -1 the body (the session's character), N a scene file's character
+  /// cN (movers.hpp; prism-query's names), drawn in olive.
+  int character = -1;
 };
+
+/// The body and state the camera follows on a frame: the session's (`own_body`, `own_state`),
+/// or scene file character `settings.character` where it stands at `frame` (`other` true).
+struct Followed {
+  collision::Body body;
+  collision::CharacterState state;
+  bool other = false;
+};
+Followed followed(const FollowSettings& settings, const SessionMovers* movers, const std::optional<MoverFrame>& frame,
+                  const collision::Body& own_body, const collision::CharacterState& own_state);
+/// Why `character` cannot be followed in a scene with these movers ("" when it can).
+std::string follow_error(int character, const SessionMovers* movers);
 
 /// The spring arm's lag (Unreal's "camera lag" on the arm's length): the arm pulls in at once,
 /// so geometry never hides the body, and eases back out, so a wall passed does not make the

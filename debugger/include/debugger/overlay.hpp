@@ -5,12 +5,14 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "collision/character.hpp"
 #include "collision/trace.hpp"
 #include "collision/world.hpp"
 #include "debugger/events.hpp"
+#include "debugger/movers.hpp"
 #include "renderer/debug_draw.hpp"
 #include "renderer/renderer.hpp"
 
@@ -84,6 +86,12 @@ void add_prism(const collision::TriangleTest& test, const collision::Triangle& t
 /// dimensions in the anomaly's red: a segment from the geometry to the body, drawn over
 /// everything, with a crossbar at each end. view.hpp's draw_measure_labels writes their numbers.
 void add_measures(const std::vector<Event>& events, glm::vec3 up, OverlayFrame& out);
+
+/// The scene's other characters (a scene file's: movers.hpp), each body's outline where it
+/// stands at `frame`, in the palette's olive; `followed` (a character id, or any other value for
+/// none) drawn thicker. Nothing without them.
+void add_other_characters(const SessionMovers* movers, const std::optional<MoverFrame>& frame, std::uint32_t followed,
+                          OverlayFrame& out);
 
 /// A second ghost and move arrow for a method comparison (drawn in `colour`).
 void add_comparison(const collision::Trace& trace, const collision::Body& body, renderer::Colour colour,

@@ -43,6 +43,7 @@ inline constexpr renderer::Colour kComparedBranch = rgba(255, 120, 200);  ///< p
 inline constexpr renderer::Colour kAnomaly = rgba(255, 0, 0);         ///< red (timeline)
 inline constexpr renderer::Colour kOtherEvent = rgba(170, 170, 170);  ///< grey (timeline)
 inline constexpr renderer::Colour kMover = rgba(60, 90, 170);        ///< slate blue: a moving part of the level (door, lift)
+inline constexpr renderer::Colour kOtherCharacter = rgba(120, 120, 20);  ///< olive: another character of the scene
 
 // The 2D view's own (view2d.hpp). Floors are shaded from kFloorLow (the map's lowest) to
 // kFloorHigh (its highest); only the scale's ends are palette colours.
@@ -65,7 +66,7 @@ struct Entry {
 };
 
 /// Every colour above with its meaning (the legend's rows and the palette test).
-inline constexpr std::array<Entry, 22> kPalette = {{
+inline constexpr std::array<Entry, 23> kPalette = {{
     {kCandidates, "yellow", "candidates tested"},
     {kHits, "crimson", "triangles hit"},
     {kOffsetPlane, "sky blue", "offset plane S'"},
@@ -88,6 +89,7 @@ inline constexpr std::array<Entry, 22> kPalette = {{
     {kAnomaly, "red", "anomaly"},
     {kOtherEvent, "grey", "other events"},
     {kMover, "slate blue", "movers (doors, lifts)"},
+    {kOtherCharacter, "olive", "other characters"},
 }};
 
 /// The 2D view's own colours; the 2D legend lists these after the shared ones (kShared2d).

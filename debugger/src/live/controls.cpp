@@ -25,11 +25,11 @@ constexpr int kGlfwKeys[kKeyCount] = {
     GLFW_KEY_LEFT_SHIFT, GLFW_KEY_P, GLFW_KEY_PERIOD, GLFW_KEY_COMMA, GLFW_KEY_LEFT, GLFW_KEY_RIGHT,
     GLFW_KEY_PAGE_UP, GLFW_KEY_PAGE_DOWN, GLFW_KEY_HOME, GLFW_KEY_END, GLFW_KEY_F, GLFW_KEY_O,
     GLFW_KEY_B, GLFW_KEY_C, GLFW_KEY_TAB, GLFW_KEY_F12, GLFW_KEY_ESCAPE, GLFW_KEY_N, GLFW_KEY_G, GLFW_KEY_X,
-    GLFW_KEY_H};
+    GLFW_KEY_H, GLFW_KEY_V};
 
 constexpr const char* kKeyNames[kKeyCount] = {
     "W", "A", "S", "D", "Q", "E", "SPACE", "SHIFT", "P", "PERIOD", "COMMA", "LEFT", "RIGHT",
-    "PAGEUP", "PAGEDOWN", "HOME", "END", "F", "O", "B", "C", "TAB", "F12", "ESCAPE", "N", "G", "X", "H"};
+    "PAGEUP", "PAGEDOWN", "HOME", "END", "F", "O", "B", "C", "TAB", "F12", "ESCAPE", "N", "G", "X", "H", "V"};
 
 /// Keys that repeat while held (frame stepping), after this delay, at this period.
 constexpr double kRepeatDelay = 0.4, kRepeatPeriod = 1.0 / 15.0;
@@ -356,6 +356,11 @@ renderer::Camera update_camera(LiveState& s, const InputFrame& in, const collisi
     }
   }
   if (in.was_pressed(Key::kX)) c.follow.see_through = !c.follow.see_through;
+  if (in.was_pressed(Key::kV)) {  // the camera follows the next character: the body, c0, c1, ..., the body
+    const std::size_t n = s.session->movers() ? s.session->movers()->character_count() : 0;
+    c.follow.character = c.follow.character + 1 < static_cast<int>(n) ? c.follow.character + 1 : -1;
+    s.status = c.follow.character < 0 ? "camera: follows the body" : "camera: follows character c" + std::to_string(c.follow.character);
+  }
   if (in.was_pressed(Key::kG)) c.focus_requested = true;
   if (std::exchange(c.focus_requested, false)) {
     if (const std::optional<FocusTarget> f = focus_target(s, body_state)) {
@@ -375,8 +380,10 @@ renderer::Camera update_camera(LiveState& s, const InputFrame& in, const collisi
     // In the past, look the way the body looked on the shown frame.
     const bool past = s.view.frame >= 0 && s.view.frame < s.session->frame_count() - 1;
     const float yaw = past ? s.session->input(s.view.frame).yaw : s.yaw;
-    c.camera = follow_camera(s.scene, s.session->segment_at(std::max(s.view.frame, 0)).body, body_state, yaw,
-                             s.view.trace, c.follow, &c.arm_lag, static_cast<float>(in.dt));
+    const Followed fw = followed(c.follow, s.session->movers(), s.view.movers,
+                                 s.session->segment_at(std::max(s.view.frame, 0)).body, body_state);
+    c.camera = follow_camera(s.scene, fw.body, fw.state, yaw, fw.other ? collision::Trace{} : s.view.trace, c.follow,
+                             &c.arm_lag, static_cast<float>(in.dt));
     return c.camera;
   }
   c.camera.up = s.scene.up;

@@ -49,7 +49,7 @@ namespace debugger::live {
 enum class Key {
   kW, kA, kS, kD, kQ, kE, kSpace, kShift,
   kP, kPeriod, kComma, kLeft, kRight, kPageUp, kPageDown, kHome, kEnd,
-  kF, kO, kB, kC, kTab, kF12, kEscape, kN, kG, kX, kH,
+  kF, kO, kB, kC, kTab, kF12, kEscape, kN, kG, kX, kH, kV,
   kCount
 };
 inline constexpr std::size_t kKeyCount = static_cast<std::size_t>(Key::kCount);

@@ -213,7 +213,8 @@ void draw_keys_window() {
       "N, Shift+N: next / previous anomaly\n"
       "B branch here  click: pick  Esc: unselect\n"
       "C compare  F12 screenshot  Tab panels\n"
-      "G focus on selection  X see-through  H keys");
+      "G focus on selection  X see-through  H keys\n"
+      "V camera follows the next character");
   ImGui::End();
 }
 

@@ -1,0 +1,141 @@
+// A scene file (*.json: collision_io/scene_file.hpp) in the debugger: its instances move at their
+// velocities and keys, its characters stand (gravity, no input) and block the body, all kept in
+// the frame history (stepping back shows them where they were, exactly); the other characters
+// are drawn in olive and the camera follows any of them (--follow cN, key V).
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "debugger/app.hpp"
+#include "debugger/command_line.hpp"
+#include "debugger/palette.hpp"
+#include "debugger/scene.hpp"
+#include "debugger/session.hpp"
+#include "renderer/image.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A floor y = 0, 40 x 40 (floor.obj beside the scene file); a lift 2 x 0.5 x 2 at x = 5 rising
+// at 0.5 m/s until t = 1 s with c1 standing on it; c0 a metre above the floor at x = -2.
+std::string write_scene(const std::string& dir_name) {
+  const fs::path dir = fs::path(PRISM_TEST_OUTPUT_DIR) / dir_name;
+  fs::create_directories(dir);
+  std::ofstream(dir / "floor.obj") << "v -20 0 -20\nv 20 0 -20\nv 20 0 20\nv -20 0 20\nf 1 3 2\nf 1 4 3\n";
+  std::ofstream(dir / "scene.json") << R"({
+    "level": "floor.obj",
+    "instances": [{"box": [1, 0.25, 1], "position": [5, 0.25, 0], "velocity": [0, 0.5, 0],
+                   "keys": [{"time": 1.0, "velocity": [0, 0, 0]}]}],
+    "characters": [{"sphere": 0.3, "skin": 0.02, "position": [-2, 1.32, 0]},
+                   {"sphere": 0.3, "skin": 0.02, "position": [5, 0.82, 0]}]
+  })";
+  return (dir / "scene.json").string();
+}
+
+debugger::SceneSetup sphere_at_origin() {
+  debugger::SceneSetup setup;
+  setup.body = collision::Body::sphere(0.3f);
+  setup.spawn = glm::vec3(0.0f, 0.303f, 0.0f);
+  return setup;
+}
+
+debugger::FrameInput walk_west() {
+  debugger::FrameInput in;
+  in.character.wish = glm::vec3(-1.0f, 0.0f, 0.0f);
+  return in;
+}
+
+}  // namespace
+
+// c0 falls to the floor (one skin above it), c1 rides the lift to its top at 1.0 + 0.32; the
+// body walking west stops against c0 with both skins kept (centres 0.6 + both skins apart, as
+// Jolt's CharacterVsCharacter keeps them); every frame's states, asked for out of order after
+// the walk, are the ones the walk produced, bit for bit.
+TEST(SceneFileSession, OtherCharactersStandRideAndBlockAndStepBackExactly) {
+  const debugger::Scene scene = debugger::load_scene(write_scene("scene_file_session"), sphere_at_origin());
+  ASSERT_TRUE(scene.movers);
+  ASSERT_EQ(scene.movers->character_count(), 2u);
+  EXPECT_EQ(scene.movers->own_character(), 2u);
+  EXPECT_EQ(scene.name, "scene");
+  debugger::Session session(*scene.world, debugger::spawn_config(scene), scene.movers);
+  const float skin = session.config().params.move.resolved_skin(session.config().body);
+  std::vector<collision::CharacterState> states{session.last_state()};
+  std::vector<debugger::MoverFrame> movers{*session.last_movers()};
+  const int frames = 180;
+  for (int f = 0; f < frames; ++f) {
+    session.push(f < 60 ? debugger::FrameInput{} : walk_west());
+    states.push_back(session.last_state());
+    movers.push_back(*session.last_movers());
+  }
+  const debugger::MoverFrame& end = movers.back();
+  ASSERT_EQ(end.characters.size(), 2u);
+  EXPECT_NEAR(end.characters[0].position.y, 0.32f, 1e-4f);
+  EXPECT_EQ(end.characters[0].ground, collision::GroundState::kOnGround);
+  EXPECT_NEAR(movers[90].characters[1].position.y, 1.0f + 0.32f, 1e-3f);  // the lift stopped at t = 1 s, 0.5 up
+  EXPECT_NEAR(end.poses[0].position.y, 0.75f, 1e-4f);
+  EXPECT_NEAR(states.back().position.x, -2.0f + 0.6f + 0.02f + skin, 1e-3f);
+  bool touches_c0 = false;
+  for (const collision::Contact& c : states.back().contacts) touches_c0 |= c.instance == collision::kCharacterInstance;
+  EXPECT_TRUE(touches_c0);
+  for (const int f : {179, 0, 61, 120, 1, 90, 150}) {
+    const collision::CharacterState s = session.state_at(f);
+    EXPECT_EQ(s.position, states[static_cast<std::size_t>(f)].position) << "frame " << f;
+    const std::optional<debugger::MoverFrame> m = session.movers_at(f);
+    ASSERT_TRUE(m);
+    for (std::size_t i = 0; i < 2; ++i) {
+      EXPECT_EQ(m->characters[i].position, movers[static_cast<std::size_t>(f)].characters[i].position) << "frame " << f;
+    }
+    EXPECT_EQ(m->poses[0].position, movers[static_cast<std::size_t>(f)].poses[0].position) << "frame " << f;
+  }
+  // What carries c1 (the note the panels show for a body on a mover).
+  EXPECT_EQ(debugger::ground_mover_note(scene.movers.get(), movers[30], movers[30].characters[1]),
+            "on box i0, moving 0 0.5 0 units/s");
+}
+
+// Headless with --follow c1: the capture frames c1 on its lift, the other characters drawn in
+// olive; an unknown character or a malformed value is refused, naming the option.
+TEST(SceneFileSession, HeadlessFollowsAnyCharacterAndDrawsTheOthersInOlive) {
+  const std::string scene = write_scene("scene_file_headless");
+  const fs::path out = fs::path(PRISM_TEST_OUTPUT_DIR) / "scene_file_headless" / "out";
+  fs::remove_all(out);
+  const debugger::CommandLine c = debugger::parse_command_line(
+      {"--headless", "--scene", scene, "--body", "sphere:0.3", "--spawn", "0,0.303,0", "--frames", "90", "--capture-frames",
+       "89", "--size", "960x540", "--follow", "c1", "--out", out.string(), "--validation"});
+  debugger::RunOptions o = c.options;
+  const debugger::HeadlessResult r = debugger::run_headless(o);
+  EXPECT_EQ(r.validation_messages, 0u);
+  const fs::path png = out / "scene_f000089.png";
+  ASSERT_TRUE(fs::exists(png)) << png;
+  const renderer::RgbaImage image = renderer::read_png(png.string());
+  const renderer::Colour olive = debugger::palette::kOtherCharacter;
+  std::size_t olive_pixels = 0, centre_olive = 0;
+  for (std::uint32_t y = 0; y < image.height; ++y) {
+    for (std::uint32_t x = 0; x < image.width; ++x) {
+      const std::uint8_t* p = image.at(x, y);
+      const int dr = static_cast<int>(p[0]) - static_cast<int>(olive & 0xFF);
+      const int dg = static_cast<int>(p[1]) - static_cast<int>((olive >> 8) & 0xFF);
+      const int db = static_cast<int>(p[2]) - static_cast<int>((olive >> 16) & 0xFF);
+      if (dr * dr + dg * dg + db * db < 12 * 12) {
+        ++olive_pixels;
+        if (std::abs(static_cast<int>(x) - 480) < 160 && y < 300) ++centre_olive;
+      }
+    }
+  }
+  EXPECT_GT(olive_pixels, 100u);
+  EXPECT_GT(centre_olive, 50u) << "the followed character is framed in the middle of the view";
+
+  o.camera.character = 2;
+  try {
+    debugger::run_headless(o);
+    ADD_FAILURE() << "--follow c2 ran";
+  } catch (const std::exception& e) {
+    EXPECT_EQ(std::string(e.what()), "--follow c2: the scene has 2 other characters (c0, c1)");
+  }
+  EXPECT_THROW(debugger::parse_command_line({"--follow", "x1"}), std::exception);
+  EXPECT_THROW(debugger::parse_command_line({"--follow", "c-1"}), std::exception);
+}
