@@ -86,8 +86,8 @@ TEST(Session, StepBackThroughKeyframesIsExact) {
 }
 
 TEST(Session, ReplayAfterAMethodChangeMidWalkIsBitIdentical) {
-  // Changing the method restarts the recording from the current state: a saved file must keep
-  // that state's velocity and ground, not only its position, or the replay drifts.
+  // Changing the method forks the recording at the current end: the saved file replays the
+  // frames before it with the old method and those after with the new, bit for bit.
   const debugger::Scene scene = debugger::load_scene("default");
   debugger::Session recorded = walk_default_scene(scene, 300);
   ASSERT_EQ(recorded.last_state().ground, collision::GroundState::kOnGround);
@@ -99,7 +99,10 @@ TEST(Session, ReplayAfterAMethodChangeMidWalkIsBitIdentical) {
   const std::string path = (kOut / "method_change.prism").string();
   debugger::save_session(path, scene.spec, recorded);
   const debugger::Session replayed = debugger::replay(*scene.world, debugger::load_session(path));
-  ASSERT_EQ(replayed.frame_count(), recorded.frame_count());
+  ASSERT_EQ(replayed.frame_count(), 500);
+  ASSERT_EQ(replayed.segments().size(), 2u);
+  EXPECT_EQ(replayed.segment_at(299).params.move.method, collision::Method::kRobust);
+  EXPECT_EQ(replayed.segment_at(300).params.move.method, collision::Method::kOffsetPrism);
   for (int f = 0; f <= recorded.frame_count(); f += 5)
     EXPECT_TRUE(same_bits(recorded.state_at(f), replayed.state_at(f))) << "frame " << f;
 }

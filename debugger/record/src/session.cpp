@@ -148,13 +148,9 @@ void Session::fork(const collision::Body& body, const collision::CharacterParams
 }
 
 void Session::set_method(collision::Method method) {
-  config_.start = last_.position;
-  config_.start_state = last_;
-  config_.params.move.method = method;
-  inputs_.clear();
-  keyframes_.assign(1, last_);
-  if (movers_) mover_keyframes_.assign(1, *mover_last_);
-  segments_.assign(1, {0, config_.body, config_.params});
+  collision::CharacterParams p = config_.params;
+  p.move.method = method;
+  fork(config_.body, p);
 }
 
 std::size_t Session::memory_bytes() const {

@@ -90,8 +90,10 @@ class Session {
   /// states and traces before the fork are unchanged. The state the first new frame starts
   /// from has its contacts recomputed for the new body.
   void fork(const collision::Body& body, const collision::CharacterParams& params);
-  /// Changes the method (or body) for the frames recorded from now on: earlier frames would
-  /// differ, so the history is cut at the current end and restarted from its last state.
+  /// Changes the method for the frames recorded from now on: fork() with the same body and the
+  /// method changed, so the earlier frames keep theirs and a saved session replays the whole
+  /// history, the movers included. (It used to cut the history and restart from the last state,
+  /// which a session file with movers could not replay: their state at the restart is not in it.)
   void set_method(collision::Method method);
   /// Bytes held by the history.
   std::size_t memory_bytes() const;
