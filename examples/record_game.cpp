@@ -64,7 +64,8 @@ int main(int argc, char** argv) {
     const float reach = level.quake_map ? 1024.0f : 20.0f;  // how far the rays look
     collision::CharacterParams params;
     params.up = up;
-    const auto [side, forward] = horizontal_axes(up);
+    const auto axes = horizontal_axes(up);  // not a structured binding: the workers capture them
+    const glm::vec3 side = axes.first, forward = axes.second;
 
     collision::Recorder recorder(path);  // throws, naming the file, when it cannot be created
     recorder.attach(world);

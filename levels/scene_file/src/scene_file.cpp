@@ -40,7 +40,8 @@ struct Reader {
   }
   void only(const json& j, const std::string& key, std::initializer_list<const char*> known) const {
     if (!j.is_object()) fail(key, "expected an object");
-    for (const auto& [name, value] : j.items()) {
+    for (const auto& item : j.items()) {
+      const std::string name = item.key();  // not a structured binding: clang before 16 cannot capture one
       if (std::none_of(known.begin(), known.end(), [&](const char* k) { return name == k; })) {
         fail(key, "unknown key '" + name + "'");
       }
