@@ -147,7 +147,8 @@ HeadlessResult run_headless(const RunOptions& o) {
       if (at_anomaly) last_anomaly_capture = f;
       build_overlay(trace, *scene.world, seg.body, after, scene.up, max_slope, overlay_options, overlay);
       add_measures(events, scene.up, overlay);
-      add_other_characters(session.movers(), session.last_movers(), static_cast<std::uint32_t>(o.camera.character), overlay);
+      add_other_characters(session.movers(), session.last_movers(), static_cast<std::uint32_t>(o.camera.character),
+                           overlay_options, overlay);
       const Followed fw = followed(o.camera, session.movers(), session.last_movers(), seg.body, after);
       const renderer::Camera camera =
           follow_camera(scene, fw.body, fw.state, in.yaw, fw.other ? collision::Trace{} : trace, framing);

@@ -69,10 +69,9 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
   const collision::Body& body = s.session->segment_at(std::max(s.view.frame, 0)).body;
   build_overlay(s.view.trace, *s.scene.world, body, s.view.after, s.scene.up, c.params.max_slope_degrees, options,
                 overlay);
-  const collision::TriangleMesh& mesh = s.scene.world->mesh();
-  if (s.selection.triangle < mesh.triangle_count()) {
-    const collision::Triangle tri = mesh.triangle(s.selection.triangle);
-    const TriangleReport rep = triangle_report(s, s.selection.triangle);
+  if (const std::optional<SelectedTriangle> selected = selected_triangle(s)) {
+    const collision::Triangle tri = selected->triangle;
+    const TriangleReport rep = triangle_report(s, *selected);
     add_prism(rep.test, tri, body, options, overlay);
     // Outline plus a patch around its point nearest the body (a picked wall must not flood the view).
     const glm::vec3 focus = glm::vec3(collision::closest_point_on_triangle(
@@ -80,7 +79,8 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
     add_picked_triangle(tri, focus, 3.0f * body_size(body), kSelectedColour, overlay);
   }
   add_measures(s.view.events, s.scene.up, overlay);
-  add_other_characters(s.session->movers(), s.view.movers, static_cast<std::uint32_t>(s.camera.follow.character), overlay);
+  add_other_characters(s.session->movers(), s.view.movers, static_cast<std::uint32_t>(s.camera.follow.character), options,
+                       overlay);
   add_comparison_overlay(s, overlay);
   add_branch_overlay(s, overlay);
 }
@@ -353,13 +353,17 @@ int run_live(const RunOptions& o) {
     if (s.comparison.on) update_comparison(s);
 
     // Picking uses the camera the user saw when clicking.
-    if (in.select) s.selection.triangle = *in.select;
+    if (in.select) {
+      s.selection.instance = in.select->instance;
+      s.selection.triangle = in.select->triangle;
+    }
     if (in.iteration) s.selection.iteration = *in.iteration;
     for (const auto& [overlay_index, on] : in.overlays) s.overlay.on[static_cast<std::size_t>(overlay_index)] = on;
     if (in.click) {
-      const std::optional<std::uint32_t> t =
-          pick_triangle(*s.scene.world, s.camera.camera, *in.click, {extent.width, extent.height});
-      s.selection.triangle = t ? *t : collision::kNoTriangle;
+      const std::optional<PickedTriangle> t = pick_triangle(*s.scene.world, s.session->movers(), s.view.movers,
+                                                            s.camera.camera, *in.click, {extent.width, extent.height});
+      s.selection.instance = t ? t->instance : collision::kStaticLevel;
+      s.selection.triangle = t ? t->triangle : collision::kNoTriangle;
     }
     const renderer::Camera camera = update_camera(s, in, s.view.after);
     build_view_overlay(s, overlay);

@@ -35,7 +35,7 @@ const OverlayStyle kStyles[] = {
     {pal::kMoves, "move: actual", pal::kDesiredMove, "desired"},
     {pal::kGround, "ground normal, walkable contacts"},
     {pal::kStepUp, "step-up probe", pal::kStepUpFailed, "failed"},
-    {pal::kBody, "body"},
+    {pal::kBody, "body", pal::kOtherCharacter, "other characters"},
 };
 static_assert(std::size(kStyles) == static_cast<std::size_t>(Overlay::kCount));
 
@@ -285,8 +285,8 @@ void build_overlay(const collision::Trace& trace, const collision::World& world,
 }
 
 void add_other_characters(const SessionMovers* movers, const std::optional<MoverFrame>& frame, std::uint32_t followed,
-                          OverlayFrame& out) {
-  if (!movers || !frame) return;
+                          const OverlayOptions& options, OverlayFrame& out) {
+  if (!movers || !frame || !options.on[static_cast<std::size_t>(Overlay::kBody)]) return;
   for (std::uint32_t i = 0; i < frame->characters.size() && i < movers->character_count(); ++i) {
     draw_body(out.debug.depth_tested, movers->character_body(i), frame->characters[i].position, pal::kOtherCharacter,
               i == followed ? 3.0f : 2.0f, 32);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -172,4 +173,59 @@ TEST(SceneFileSession, MethodChangeSavedAndReplayedKeepsTheMoversHistory) {
   EXPECT_NEAR(recorded.movers_at(49)->poses[0].position.y, 0.25f + 0.5f * 30.0f / 60.0f, 1e-4f);
   EXPECT_NEAR(recorded.movers_at(70)->poses[0].position.y, 0.25f + 0.5f * 50.0f / 60.0f, 1e-4f);
   EXPECT_NEAR(recorded.movers_at(120)->poses[0].position.y, 0.75f, 1e-4f);
+}
+
+// What a click picks (SessionMovers::raycast): the instances where they stand in the shown frame,
+// a rotated one by its own frame, through a character (not a triangle), and the level behind a
+// place a mover does not cover; the picked triangle in world space and the mover in words.
+TEST(SceneFileSession, PickingFindsAMoverWhereItStandsAndNamesItsTriangle) {
+  const fs::path dir = fs::path(PRISM_TEST_OUTPUT_DIR) / "scene_file_pick";
+  fs::create_directories(dir);
+  std::ofstream(dir / "floor.obj") << "v -20 0 -20\nv 20 0 -20\nv 20 0 20\nv -20 0 20\nf 1 3 2\nf 1 4 3\n";
+  // i0 rises at 0.5 m/s for 1 s; i1 is 2 x 4 in x, z turned a quarter about y (4 x 2 in the world).
+  std::ofstream(dir / "scene.json") << R"({
+    "level": "floor.obj",
+    "instances": [{"box": [1, 0.25, 1], "position": [5, 0.25, 0], "velocity": [0, 0.5, 0],
+                   "keys": [{"time": 1.0, "velocity": [0, 0, 0]}]},
+                  {"box": [1, 0.25, 2], "position": [-8, 0.25, 0], "rotation": [0, 0.70710678, 0, 0.70710678]}],
+    "characters": [{"sphere": 0.3, "skin": 0.02, "position": [5, 0.82, 0]}]
+  })";
+  const debugger::Scene scene = debugger::load_scene((dir / "scene.json").string(), sphere_at_origin());
+  ASSERT_TRUE(scene.movers);
+  debugger::Session session(*scene.world, debugger::spawn_config(scene), scene.movers);
+  const debugger::SessionMovers& movers = *scene.movers;
+  const glm::vec3 down(0.0f, -10.0f, 0.0f);
+
+  collision::RayHit h = movers.raycast(movers.start(), glm::vec3(5.0f, 5.0f, 0.0f), down);
+  ASSERT_TRUE(h.hit);
+  EXPECT_EQ(h.instance, 0u);  // through the character standing on it
+  EXPECT_NEAR(h.point.y, 0.5f, 1e-5f);
+  EXPECT_NEAR(h.t, 0.45f, 1e-6f);
+  EXPECT_NEAR(h.normal.y, 1.0f, 1e-6f);
+  const collision::Triangle top = movers.instance_triangle(movers.start(), 0, h.triangle);
+  for (const glm::vec3& corner : {top.a, top.b, top.c}) EXPECT_NEAR(corner.y, 0.5f, 1e-6f);
+
+  for (int f = 0; f < 30; ++f) session.push(debugger::FrameInput{});
+  const std::optional<debugger::MoverFrame> half = session.movers_at(30);  // t = 0.5 s: 0.25 up
+  ASSERT_TRUE(half);
+  h = movers.raycast(*half, glm::vec3(5.5f, 5.0f, 0.5f), down);
+  ASSERT_TRUE(h.hit);
+  EXPECT_EQ(h.instance, 0u);
+  EXPECT_NEAR(h.point.y, 0.75f, 1e-4f);
+  EXPECT_EQ(debugger::instance_note(&movers, half, 0, h.point), "box i0, moving 0 0.5 0 units/s");
+  const collision::Triangle risen = movers.instance_triangle(*half, 0, h.triangle);
+  EXPECT_NEAR(risen.a.y, 0.75f, 1e-4f);
+
+  // The turned box covers x in [-10, -6] and z in [-1, 1]: a point it covers only turned, and one
+  // it covers only unturned (the floor there).
+  h = movers.raycast(*half, glm::vec3(-6.5f, 5.0f, 0.0f), down);
+  ASSERT_TRUE(h.hit);
+  EXPECT_EQ(h.instance, 1u);
+  EXPECT_NEAR(h.point.y, 0.5f, 1e-5f);
+  EXPECT_EQ(debugger::instance_note(&movers, half, 1, h.point), "box i1, moving 0 0 0 units/s");
+  h = movers.raycast(*half, glm::vec3(-8.0f, 5.0f, 1.5f), down);
+  ASSERT_TRUE(h.hit);
+  EXPECT_EQ(h.instance, collision::kStaticLevel);
+  EXPECT_NEAR(h.point.y, 0.0f, 1e-5f);
+  EXPECT_EQ(debugger::instance_note(&movers, half, collision::kStaticLevel, h.point), "");
 }

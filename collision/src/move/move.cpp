@@ -152,7 +152,7 @@ MoveResult move_robust(const Collider& world, const Body& body, const glm::vec3&
     if (plane_count == 3 || glm::dot(rem, n) >= 0.0f) continue;  // only those the move presses into
     if (std::none_of(planes, planes + plane_count, [&](const glm::vec3& q) { return glm::dot(q, n) > 0.999f; })) {
       planes[plane_count++] = n;
-      if (trace) trace->touching.push_back({constraints.phase, n, touched.triangle});
+      if (trace) trace->touching.push_back({constraints.phase, n, touched.triangle, touched.instance});
     }
   }
   if (plane_count > 0) {

@@ -89,8 +89,10 @@ void add_measures(const std::vector<Event>& events, glm::vec3 up, OverlayFrame& 
 
 /// The scene's other characters (a scene file's: movers.hpp), each body's outline where it
 /// stands at `frame`, in the palette's olive; `followed` (a character id, or any other value for
-/// none) drawn thicker. Nothing without them.
+/// none) drawn thicker. Nothing without them, or with the body overlay off (its legend row's
+/// second colour).
 void add_other_characters(const SessionMovers* movers, const std::optional<MoverFrame>& frame, std::uint32_t followed,
+                          const OverlayOptions& options,
                           OverlayFrame& out);
 
 /// A second ghost and move arrow for a method comparison (drawn in `colour`).

@@ -6,6 +6,10 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include <glm/gtc/quaternion.hpp>
+
+#include "collision/queries.hpp"
+
 namespace debugger {
 
 std::string instance_name(std::uint32_t instance) {
@@ -27,34 +31,40 @@ std::string triangle_label(std::uint32_t instance, std::uint32_t triangle) {
   return "tri " + (of.empty() ? std::to_string(triangle) : of + ":" + std::to_string(triangle));
 }
 
-std::string ground_mover_note(const SessionMovers* movers, const std::optional<MoverFrame>& frame,
-                              const collision::CharacterState& state) {
-  if (!movers || !frame || state.ground == collision::GroundState::kInAir ||
-      state.ground_instance >= collision::kCharacterInstance) {
-    return "";
-  }
-  const std::uint32_t id = state.ground_instance;
+std::string instance_note(const SessionMovers* movers, const std::optional<MoverFrame>& frame, std::uint32_t id,
+                          const glm::vec3& at) {
+  if (!movers || !frame || id >= frame->poses.size()) return "";
   const std::size_t m = movers->mover_of(id);
   const std::size_t file_instances = movers->file() ? movers->file()->instances.size() : 0;
   if (m == collision::io::QuakeSceneMovers::kNoMover && id >= file_instances) return "";
-  glm::vec3 at = state.position;
-  for (const collision::Contact& c : state.contacts) {
-    if (c.instance == id && c.triangle == state.ground_triangle) at = c.point;
-  }
   const glm::vec3 v = movers->point_velocity(*frame, id, at);
   char text[200];
   if (m != collision::io::QuakeSceneMovers::kNoMover) {
     const collision::io::QuakeMover& q = movers->movers().movers[m];
-    std::snprintf(text, sizeof text, "on %s *%d (i%u), moving %.3g %.3g %.3g units/s",
+    std::snprintf(text, sizeof text, "%s *%d (i%u), moving %.3g %.3g %.3g units/s",
                   collision::io::mover_class_name(q.kind), q.model, id, static_cast<double>(v.x),
                   static_cast<double>(v.y), static_cast<double>(v.z));
   } else {
     const collision::io::SceneInstanceSpec& spec = movers->file()->instances[id];
     const std::string what = spec.box ? "box" : std::filesystem::path(spec.mesh).filename().string();
-    std::snprintf(text, sizeof text, "on %s i%u, moving %.3g %.3g %.3g units/s", what.c_str(), id,
+    std::snprintf(text, sizeof text, "%s i%u, moving %.3g %.3g %.3g units/s", what.c_str(), id,
                   static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z));
   }
   return text;
+}
+
+std::string ground_mover_note(const SessionMovers* movers, const std::optional<MoverFrame>& frame,
+                              const collision::CharacterState& state) {
+  if (state.ground == collision::GroundState::kInAir || state.ground_instance >= collision::kCharacterInstance) {
+    return "";
+  }
+  const std::uint32_t id = state.ground_instance;
+  glm::vec3 at = state.position;
+  for (const collision::Contact& c : state.contacts) {
+    if (c.instance == id && c.triangle == state.ground_triangle) at = c.point;
+  }
+  const std::string note = instance_note(movers, frame, id, at);
+  return note.empty() ? note : "on " + note;
 }
 
 bool has_movers(const collision::io::QuakeMovers& movers) {
@@ -175,6 +185,30 @@ glm::vec3 SessionMovers::point_velocity(const MoverFrame& m, std::uint32_t id, c
   if (mover == collision::io::QuakeSceneMovers::kNoMover) return glm::vec3(0.0f);
   const collision::io::MoverPose q = m.system.pose(mover);
   return q.linear_velocity + glm::cross(q.angular_velocity, p - m.poses[id].position);
+}
+
+collision::RayHit SessionMovers::raycast(const MoverFrame& m, const glm::vec3& origin, const glm::vec3& delta) const {
+  collision::RayHit best = level_ ? collision::raycast(*level_, origin, delta) : collision::RayHit{};
+  for (std::uint32_t id = 0; id < m.poses.size() && id < scene_->instance_slots(); ++id) {
+    const collision::SceneInstance& instance = scene_->instance(id);
+    if (!instance.alive || !instance.mesh) continue;
+    const collision::Pose& pose = m.poses[id];
+    const glm::quat to_local = glm::conjugate(pose.rotation);
+    const collision::RayHit h = collision::raycast(*instance.mesh, to_local * (origin - pose.position), to_local * delta);
+    if (!h.hit || (best.hit && h.t >= best.t)) continue;
+    best = h;
+    best.point = pose.position + pose.rotation * h.point;
+    best.normal = pose.rotation * h.normal;
+    best.instance = id;
+  }
+  return best;
+}
+
+collision::Triangle SessionMovers::instance_triangle(const MoverFrame& m, std::uint32_t id, std::uint32_t t) const {
+  const collision::Triangle local = instance_mesh(id).triangle(t);
+  const collision::Pose& pose = m.poses.at(id);
+  return {pose.position + pose.rotation * local.a, pose.position + pose.rotation * local.b,
+          pose.position + pose.rotation * local.c};
 }
 
 }  // namespace debugger

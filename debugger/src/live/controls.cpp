@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -16,6 +17,7 @@
 #include "collision/queries.hpp"
 #include "debugger/view.hpp"
 #include "debugger/script_lines.hpp"
+#include "live/inspector_panel.hpp"
 
 namespace debugger::live {
 namespace {
@@ -68,10 +70,9 @@ void install_key_queue(GLFWwindow* window) {
 
 std::optional<FocusTarget> focus_target(const LiveState& s, const collision::CharacterState& body_state) {
   const float size = body_size(s.session->config().body);
-  const collision::TriangleMesh& mesh = s.scene.world->mesh();
-  if (s.selection.triangle < mesh.triangle_count()) {
+  if (const std::optional<SelectedTriangle> selected = selected_triangle(s)) {
     // The point of the picked triangle nearest the body: a large wall is framed where it matters.
-    const collision::Triangle t = mesh.triangle(s.selection.triangle);
+    const collision::Triangle t = selected->triangle;
     const glm::vec3 p = glm::vec3(collision::closest_point_on_triangle(
         glm::dvec3(body_state.position), glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c)));
     const float extent = std::max({glm::length(t.b - t.a), glm::length(t.c - t.b), glm::length(t.a - t.c)});
@@ -128,9 +129,19 @@ KeyScript parse_key_script(std::string_view text) {
     } else if (verb == "seek") {
       e.kind = K::kSeek;
       e.xy.x = number();
-    } else if (verb == "select") {
+    } else if (verb == "select") {  // T (the level's triangle T) or iN:T (triangle T of instance N)
       e.kind = K::kSelect;
-      e.xy.x = number();
+      std::string what;
+      ls >> what;
+      unsigned instance = 0, triangle = 0;
+      char tail = 0;
+      if (std::sscanf(what.c_str(), "i%u:%u%c", &instance, &triangle, &tail) == 2) {
+        e.xy = {static_cast<float>(triangle), static_cast<float>(instance)};
+      } else if (std::sscanf(what.c_str(), "%u%c", &triangle, &tail) == 1 && what[0] != '-' && what[0] != '+') {
+        e.xy = {static_cast<float>(triangle), -1.0f};
+      } else {
+        fail("select needs a triangle: T or iN:T");
+      }
     } else if (verb == "overlay") {
       e.kind = K::kOverlay;
       std::string name, v;
@@ -207,7 +218,10 @@ InputFrame scripted_input(KeyScript& script, int tick) {
       case K::kCompare: in.compare = e.method; break;
       case K::kUi: in.ui = e.xy.x != 0.0f; break;
       case K::kSeek: in.seek = static_cast<int>(e.xy.x); break;
-      case K::kSelect: in.select = static_cast<std::uint32_t>(e.xy.x); break;
+      case K::kSelect:
+        in.select = ScriptSelect{e.xy.y < 0.0f ? collision::kStaticLevel : static_cast<std::uint32_t>(e.xy.y),
+                                 static_cast<std::uint32_t>(e.xy.x)};
+        break;
       case K::kOverlay: in.overlays.emplace_back(static_cast<int>(e.xy.x), e.xy.y != 0.0f); break;
       case K::kMethod: in.method = e.method; break;
       case K::kDump: in.dump = true; break;

@@ -9,7 +9,8 @@
 //   TICK scroll S                         mouse wheel steps (free camera zoom)
 //   TICK compare METHOD | ui on|off       method comparison on the paused frame; panels
 //   TICK seek FRAME                       show that frame (as the timeline slider does)
-//   TICK select TRIANGLE                  select a triangle (as a click on it does)
+//   TICK select T | iN:T                  select the level's triangle T, or triangle T of mover
+//                                         instance N (as a click on it does)
 //   TICK iteration N                      select slide iteration N of the shown frame (inspector)
 //   TICK range A B                        select frames A..B and loop them (as shift-drag + loop)
 //   TICK export                           export the selected range as a session (DIR)
@@ -56,6 +57,12 @@ inline constexpr std::size_t kKeyCount = static_cast<std::size_t>(Key::kCount);
 const char* key_name(Key k);
 
 /// One window frame of input.
+/// A key script's `select`: a triangle of the level (instance kStaticLevel) or of a mover.
+struct ScriptSelect {
+  std::uint32_t instance = 0;
+  std::uint32_t triangle = 0;
+};
+
 struct InputFrame {
   std::bitset<kKeyCount> held;
   std::bitset<kKeyCount> pressed;  ///< went down this frame (or auto-repeated, for stepping)
@@ -69,7 +76,7 @@ struct InputFrame {
   std::optional<collision::Method> compare;  ///< script: turn the comparison on with this method
   std::optional<bool> ui;                    ///< script: show or hide the panels
   std::optional<int> seek;                   ///< script: show this frame
-  std::optional<std::uint32_t> select;       ///< script: select this triangle
+  std::optional<ScriptSelect> select;        ///< script: select this triangle
   std::optional<int> iteration;              ///< script: select this slide iteration
   std::optional<glm::vec2> range;            ///< script: select and loop frames x..y
   bool export_range = false;                 ///< script: export the selected range

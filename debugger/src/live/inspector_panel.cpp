@@ -16,16 +16,43 @@
 
 namespace debugger::live {
 
-std::optional<std::uint32_t> pick_triangle(const collision::World& world, const renderer::Camera& camera,
-                                           glm::vec2 pixel, glm::uvec2 extent) {
+std::optional<PickedTriangle> pick_triangle(const collision::World& world, const SessionMovers* scene_movers,
+                                            const std::optional<MoverFrame>& movers, const renderer::Camera& camera,
+                                            glm::vec2 pixel, glm::uvec2 extent) {
   const renderer::Ray ray = renderer::camera_pick_ray(camera, pixel, extent);
-  const collision::RayHit hit = collision::raycast(world, ray.origin, ray.direction * camera.far_plane);
+  const glm::vec3 delta = ray.direction * camera.far_plane;
+  const collision::RayHit hit = scene_movers && movers ? scene_movers->raycast(*movers, ray.origin, delta)
+                                                       : collision::raycast(world, ray.origin, delta);
   if (!hit.hit) return std::nullopt;
-  return hit.triangle;
+  return PickedTriangle{hit.instance, hit.triangle};
 }
 
-TriangleReport triangle_report(const LiveState& s, std::uint32_t triangle) {
+std::optional<SelectedTriangle> selected_triangle(const LiveState& s) {
+  SelectedTriangle out;
+  out.instance = s.selection.instance;
+  out.index = s.selection.triangle;
+  if (s.selection.instance == collision::kStaticLevel) {
+    const collision::TriangleMesh& mesh = s.scene.world->mesh();
+    if (s.selection.triangle >= mesh.triangle_count()) return std::nullopt;
+    out.triangle = mesh.triangle(s.selection.triangle);
+    out.normal = mesh.normals[s.selection.triangle];
+    out.solid = mesh.solid(s.selection.triangle);
+    return out;
+  }
+  const SessionMovers* movers = s.session ? s.session->movers() : nullptr;
+  if (!movers || !s.view.movers || s.selection.instance >= s.view.movers->poses.size()) return std::nullopt;
+  const collision::TriangleMesh& mesh = movers->instance_mesh(s.selection.instance);
+  if (s.selection.triangle >= mesh.triangle_count()) return std::nullopt;
+  out.triangle = movers->instance_triangle(*s.view.movers, s.selection.instance, s.selection.triangle);
+  out.normal = s.view.movers->poses[s.selection.instance].rotation * mesh.normals[s.selection.triangle];
+  out.solid = mesh.solid(s.selection.triangle);
+  return out;
+}
+
+TriangleReport triangle_report(const LiveState& s, const SelectedTriangle& selected) {
   TriangleReport out;
+  // The traces' candidates are the level's: a mover's triangle gets its prism at the body.
+  const std::uint32_t triangle = selected.instance == collision::kStaticLevel ? selected.index : collision::kNoTriangle;
   const std::vector<collision::SlideIteration>& its = s.view.trace.iterations;
   auto find_in = [&](int i) {
     for (const collision::TriangleTest& t : its[static_cast<std::size_t>(i)].tests)
@@ -54,8 +81,8 @@ TriangleReport triangle_report(const LiveState& s, std::uint32_t triangle) {
   const SessionConfig& c = s.session->config();
   const float r = c.body.min_radius();
   const float margin = c.params.move.edge_margin.value_or(r);
-  collision::offset_prism(s.scene.world->mesh().triangle(triangle), r, margin, s.view.after.position, out.test);
-  out.test.triangle = triangle;
+  collision::offset_prism(selected.triangle, r, margin, s.view.after.position, out.test);
+  out.test.triangle = selected.index;
   out.test.tested_point = s.view.after.position;
   out.test.verdict = collision::Verdict::kNoContact;
   out.tested_point = "the body centre (not a candidate this frame)";
@@ -105,7 +132,10 @@ void draw_inspector_section(LiveState& s) {
       if (ImGui::Selectable(label, s.selection.iteration == i, ImGuiSelectableFlags_SpanAllColumns)) {
         s.selection.iteration = s.selection.iteration == i ? -1 : i;
         // (A hit on a mover names its own mesh's triangle: the level's picking keeps to the level.)
-        if (s.selection.iteration >= 0 && it.hit && it.instance == collision::kStaticLevel) s.selection.triangle = it.triangle;
+        if (s.selection.iteration >= 0 && it.hit && it.instance < collision::kCharacterInstance) {
+          s.selection.instance = it.instance;
+          s.selection.triangle = it.triangle;
+        }
       }
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(collision::to_string(it.phase));
@@ -145,8 +175,11 @@ void draw_inspector_section(LiveState& s) {
         ImGui::TableNextColumn();
         char label[24];
         std::snprintf(label, sizeof label, "%u", test.triangle);
-        if (ImGui::Selectable(label, s.selection.triangle == test.triangle, ImGuiSelectableFlags_SpanAllColumns))
+        if (ImGui::Selectable(label, s.selection.instance == collision::kStaticLevel && s.selection.triangle == test.triangle,
+                              ImGuiSelectableFlags_SpanAllColumns)) {
+          s.selection.instance = collision::kStaticLevel;
           s.selection.triangle = test.triangle;
+        }
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(collision::to_string(test.verdict));
         note_cell_fit("candidates: verdict");
@@ -166,22 +199,30 @@ void draw_inspector_section(LiveState& s) {
   }
 
   ImGui::Separator();
-  const collision::TriangleMesh& mesh = s.scene.world->mesh();
-  if (s.selection.triangle >= mesh.triangle_count()) {
+  const std::optional<SelectedTriangle> selected = selected_triangle(s);
+  if (!selected) {
     ImGui::TextWrapped("Click a triangle in the view (or select a hit above) to see its offset prism and planes.");
     return;
   }
-  const std::uint32_t t = s.selection.triangle;
-  const collision::Triangle tri = mesh.triangle(t);
-  const TriangleReport rep = triangle_report(s, t);
-  ImGui::Text("triangle %u%s", t, mesh.solid(t) ? "" : "  (not solid)");
+  const collision::Triangle tri = selected->triangle;
+  const TriangleReport rep = triangle_report(s, *selected);
+  // "triangle 12" on the level; "triangle i2:10" of a mover, then what it is and how it moves.
+  const std::string label = triangle_label(selected->instance, selected->index).substr(4);
+  ImGui::Text("triangle %s%s", label.c_str(), selected->solid ? "" : "  (not solid)");
   ImGui::SameLine();
   if (ImGui::SmallButton("clear")) s.selection.triangle = collision::kNoTriangle;
+  if (selected->instance != collision::kStaticLevel) {
+    const std::string note = instance_note(s.session->movers(), s.view.movers, selected->instance,
+                                           glm::vec3(collision::closest_point_on_triangle(
+                                               glm::dvec3(s.view.after.position), glm::dvec3(tri.a),
+                                               glm::dvec3(tri.b), glm::dvec3(tri.c))));
+    ImGui::TextWrapped("%s", note.c_str());
+  }
   const glm::vec3 v[3] = {tri.a, tri.b, tri.c};
   for (int i = 0; i < 3; ++i)
     ImGui::Text("  %c  %.3f %.3f %.3f", "ABC"[i], static_cast<double>(v[i].x), static_cast<double>(v[i].y),
                 static_cast<double>(v[i].z));
-  const glm::vec3 n = mesh.normals[t];
+  const glm::vec3 n = selected->normal;
   ImGui::Text("  n  %.3f %.3f %.3f", static_cast<double>(n.x), static_cast<double>(n.y), static_cast<double>(n.z));
   if (rep.tested) {
     ImGui::Text("iteration %d: verdict %s", rep.iteration, collision::to_string(rep.test.verdict));

@@ -79,6 +79,7 @@ struct CameraState {
 /// The inspector's choice: an iteration of the current frame and/or a triangle (picked or hit).
 struct Selection {
   int iteration = -1;
+  std::uint32_t instance = collision::kStaticLevel;  ///< the triangle's: the level or a mover
   std::uint32_t triangle = collision::kNoTriangle;
   bool only_selected_iteration = false;
 };

@@ -214,3 +214,29 @@ TEST(SceneMovers, MoveKinematicSetsTheVelocitiesThatReachTheTargetAndLandsOnItEx
 }
 
 }  // namespace
+
+// A character walking into an instance's wall: once it stands against it (a skin away), its
+// step starts against that face, and the trace names the face by its instance and triangle as
+// its contacts do (a face of the level would have instance kStaticLevel).
+TEST(SceneMovers, TraceNamesTheInstanceOfAFaceTheStepStartedAgainst) {
+  collision::Scene scene(prism_test::boxes_level({{{0.0f, -0.5f, 0.0f}, {20.0f, 0.5f, 20.0f}}}));
+  const std::uint32_t wall = scene.add_box({0.1f, 1.0f, 1.0f}, {{1.0f, 1.0f, 0.0f}});  // face at x = 0.9
+  const std::uint32_t ch = scene.add_character(collision::Body::sphere(0.3f), prism_test::sphere_params(0.02f),
+                                               prism_test::at({0.0f, 0.32f, 0.0f}));
+  collision::CharacterInput in;
+  in.velocity = {1.0f, 0.0f, 0.0f};
+  collision::Trace trace;
+  int against = 0;
+  for (int frame = 0; frame < 90; ++frame) {
+    trace.clear();
+    scene.update_character(ch, in, kDt, &trace);
+    for (const collision::TouchingPlane& t : trace.touching) {
+      if (std::fabs(t.normal.x + 1.0f) > 1e-4f) continue;
+      ++against;
+      EXPECT_EQ(t.instance, wall) << frame;
+      EXPECT_LT(t.triangle, 12u) << frame;
+    }
+  }
+  EXPECT_GT(against, 30);
+  EXPECT_NEAR(scene.character(ch).state.position.x, 0.9f - 0.3f - 0.02f, 1e-3f);
+}

@@ -96,6 +96,14 @@ class SessionMovers {
                                     const collision::CharacterParams& params) const;
   /// The velocity of instance `id`'s material point at `p` during the frame that led to m.
   glm::vec3 point_velocity(const MoverFrame& m, std::uint32_t id, const glm::vec3& p) const;
+  /// The first of the level's and the instances' triangles at m along origin + t delta, t in
+  /// [0, 1] (what a click picks; characters are not triangles and are left out): `instance` is
+  /// kStaticLevel or the instance id, `triangle` the index in the level's or the instance's own
+  /// mesh, point and normal in world space. Each instance's ray is turned into its frame, where
+  /// t is the same. Ties go to the level, then the lower instance id.
+  collision::RayHit raycast(const MoverFrame& m, const glm::vec3& origin, const glm::vec3& delta) const;
+  /// Triangle t of instance id at its pose in m, in world space.
+  collision::Triangle instance_triangle(const MoverFrame& m, std::uint32_t id, std::uint32_t t) const;
 
  private:
   void build();
@@ -118,6 +126,13 @@ std::string instance_name(std::uint32_t instance);
 /// A triangle's name in the debugger's panels: "tri 12" on the static level, "tri i2:10" for
 /// triangle 10 of instance 2 (a mover; prism-query's iN:T), "character c1" for another body.
 std::string triangle_label(std::uint32_t instance, std::uint32_t triangle);
+
+/// A mover in words: its class and model (a map's) or its box or mesh file (a scene file's),
+/// its instance, and the velocity of its point `at` in the frame that led to `frame`, e.g.
+/// "func_door *2 (i1), moving 0 -200 0 units/s" or "box i0, moving 0 0.5 0 units/s"; empty for
+/// the static level, a character or without movers.
+std::string instance_note(const SessionMovers* movers, const std::optional<MoverFrame>& frame, std::uint32_t id,
+                          const glm::vec3& at);
 
 /// What the character stands on when it is a mover: its class and model, its instance, and the
 /// ground's velocity at the contact (linear + angular x r), e.g. "on func_plat *3 (i2), moving
