@@ -45,6 +45,14 @@ glm::vec3 ground_velocity_of(const Scene& scene, const SceneCharacter& c) {
   return glm::vec3(0.0f);
 }
 
+// A jump off moving ground takes the ground's velocity on (Jolt's character does: a jump off a
+// rising lift goes higher, off a moving platform keeps its way), from the frame after the jump:
+// in the jump's own frame advance() has already carried the character with its ground, so the
+// step's displacement leaves it out and only the velocity it ends with has it.
+void take_on_ground_velocity(const glm::vec3& ground_velocity, bool jumped, CharacterState& state) {
+  if (jumped) state.velocity += ground_velocity;
+}
+
 float gap_to(const Scene& scene, std::uint32_t id, const SceneCharacter& c, const glm::vec3& at, float reach) {
   return nearest(scene, id, c, at, reach).distance;
 }
@@ -112,12 +120,11 @@ void Scene::refresh_characters() {
 void Scene::update_character(std::uint32_t id, const CharacterInput& input, float dt, Trace* trace) {
   character(id);
   SceneCharacter& c = characters_[id];
-  CharacterInput in = input;
-  // A jump keeps the ground's velocity (Jolt's character takes it on: a jump off a rising lift
-  // goes higher); otherwise advance() already carried the character with its ground.
-  if (input.jump && c.state.ground == GroundState::kOnGround) in.ground_velocity += c.ground_velocity;
+  const bool jumping = input.jump && c.state.ground == GroundState::kOnGround;
+  const glm::vec3 ground_velocity = c.ground_velocity;
   const detail::SceneView view{this, id};
-  detail::update_character_on(detail::Collider(view), c.body, c.state, in, dt, c.params, trace);
+  detail::update_character_on(detail::Collider(view), c.body, c.state, input, dt, c.params, trace);
+  take_on_ground_velocity(ground_velocity, jumping && c.state.ground != GroundState::kOnGround, c.state);
   touch();  // the others' contacts with it are stale
   refresh_character(id);
 }
@@ -131,11 +138,11 @@ void Scene::update_characters(std::span<const CharacterInput> inputs, float dt, 
   std::vector<CharacterState> next(characters_.size());
   detail::parallel_items(characters_.size(), threads, [&](std::size_t i) {
     const SceneCharacter& c = characters_[i];
-    CharacterInput in = inputs[i];
-    if (in.jump && c.state.ground == GroundState::kOnGround) in.ground_velocity += c.ground_velocity;
+    const bool jumping = inputs[i].jump && c.state.ground == GroundState::kOnGround;
     next[i] = c.state;
     const detail::SceneView view{this, static_cast<std::uint32_t>(i)};
-    detail::update_character_on(detail::Collider(view), c.body, next[i], in, dt, c.params, nullptr);
+    detail::update_character_on(detail::Collider(view), c.body, next[i], inputs[i], dt, c.params, nullptr);
+    take_on_ground_velocity(c.ground_velocity, jumping && next[i].ground != GroundState::kOnGround, next[i]);
   });
   for (std::size_t i = 0; i < next.size(); ++i) characters_[i].state = std::move(next[i]);
   touch();

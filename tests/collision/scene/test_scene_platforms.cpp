@@ -66,4 +66,39 @@ TEST(SceneJolt, TestMovingPlatformUp) {
   EXPECT_NEAR(scene.character(ch).state.position.y, 1.32f, 0.01f);
 }
 
+// A jump off a platform moving along x at 2 m/s: the character keeps the platform's way in the
+// air (as Jolt's does: its velocity after the jump is the jump's plus the platform's), and the
+// platform's velocity is counted once in the jump's own frame too (advance carried it; the step
+// adds the jump alone): 2 dt along x in every frame, the jump frame included, and the vertical
+// speed after it the jump speed less one frame of gravity.
+TEST(SceneCharacters, JumpOffAMovingPlatformKeepsItsVelocityCountedOnce) {
+  collision::Scene scene(nullptr);
+  const std::uint32_t box = scene.add_box({10.0f, 1.0f, 10.0f});
+  scene.set_velocity(box, {2.0f, 0.0f, 0.0f}, glm::vec3(0.0f));
+  collision::CharacterParams params = prism_test::sphere_params(0.02f);
+  params.jump_speed = 3.0f;
+  params.gravity = 9.81f;
+  const std::uint32_t ch = scene.add_character(collision::Body::sphere(0.3f), params, prism_test::at({0.0f, 1.32f, 0.0f}));
+  for (int frame = 0; frame < 10; ++frame) {  // riding
+    scene.advance(kDt);
+    scene.update_character(ch, {}, kDt);
+  }
+  ASSERT_EQ(scene.character(ch).state.ground, collision::GroundState::kOnGround);
+  ASSERT_NEAR(scene.character(ch).state.position.x, 10 * 2.0f * kDt, 1e-5f);
+  collision::CharacterInput jump;
+  jump.jump = true;
+  for (int frame = 0; frame < 12; ++frame) {
+    const glm::vec3 before = scene.character(ch).state.position;
+    scene.advance(kDt);
+    scene.update_character(ch, frame == 0 ? jump : collision::CharacterInput{}, kDt);
+    const collision::CharacterState& s = scene.character(ch).state;
+    ASSERT_EQ(s.ground, collision::GroundState::kInAir) << frame;
+    EXPECT_NEAR(s.position.x - before.x, 2.0f * kDt, 1e-5f) << frame;
+    EXPECT_NEAR(s.velocity.x, 2.0f, 1e-5f) << frame;
+    if (frame == 0) {
+      EXPECT_NEAR(s.velocity.y, 3.0f - 9.81f * kDt, 1e-4f);
+    }
+  }
+}
+
 }  // namespace
