@@ -149,15 +149,27 @@ int main(int argc, char** argv) {
     std::printf("bench_recording on %s: %d rays, %d sphere sweeps, %zu character steps (%zu walks x %d frames); best of %d\n\n",
                 map.c_str(), queries, queries, step_count, starts.size(), frames, reps);
     std::printf("| call | no recorder | recording | added |\n|---|---|---|---|\n");
-    const char* names[2] = {"raycast", "sweep_sphere r16"};
-    for (int q = 0; q < 2; ++q) {
-      const double off = best[q][0] / queries * 1e9, on = best[q][1] / queries * 1e9;
-      std::printf("| %s | %.1f ns | %.1f ns | %.1f ns |\n", names[q], off, on, on - off);
+    // A side not run (--only) prints "-", and so does the difference.
+    const bool ran_off = only != "on", ran_on = only != "off";
+    const auto cell = [](bool ran, double ns) {
+      char text[32];
+      if (ran) std::snprintf(text, sizeof text, "%.1f ns", ns);
+      else std::snprintf(text, sizeof text, "-");
+      return std::string(text);
+    };
+    const char* names[3] = {"raycast", "sweep_sphere r16", "update_character"};
+    for (int q = 0; q < 3; ++q) {
+      const double n = q < 2 ? static_cast<double>(queries) : static_cast<double>(step_count);
+      const double off = best[q][0] / n * 1e9, on = best[q][1] / n * 1e9;
+      std::string added = cell(ran_off && ran_on, on - off);
+      if (q == 2 && ran_off && ran_on) {
+        char pct[32];
+        std::snprintf(pct, sizeof pct, " (%.1f%%)", 100.0 * (on - off) / off);
+        added += pct;
+      }
+      std::printf("| %s | %s | %s | %s |\n", names[q], cell(ran_off, off).c_str(), cell(ran_on, on).c_str(),
+                  added.c_str());
     }
-    const double off = best[2][0] / static_cast<double>(step_count) * 1e9;
-    const double on = best[2][1] / static_cast<double>(step_count) * 1e9;
-    std::printf("| update_character | %.1f ns | %.1f ns | %.1f ns (%.1f%%) |\n", off, on, on - off,
-                100.0 * (on - off) / off);
     std::printf("\nrecording of the last run: %zu bytes (checksum %g)\n", bytes, static_cast<double>(sink));
     return 0;
   } catch (const std::exception& e) {
