@@ -58,7 +58,7 @@ printf '%s\n' collision/test_collision collision/movement/test_movement collisio
 echo "SSE path (PRISM_SIMD=sse): ctest --preset release -LE 'renderer|package' -E '$peer_once'"
 PRISM_SIMD=sse ctest --preset release -j "$test_jobs" -LE 'renderer|package' -E "$peer_once"
 if [ -x tests/fuzz/run.sh ] || [ -f tests/fuzz/run.sh ]; then
-  bash tests/fuzz/run.sh "${PRISM_FUZZ_SECONDS:-20}"  # seconds per target (eight targets, two at a time on two cores; longer runs: set it)
+  bash tests/fuzz/run.sh "${PRISM_FUZZ_SECONDS:-12}"  # seconds per target (eight targets, two at a time on two cores; longer runs: set it)
 fi
 wait "$deb_pid"
 echo "== the .deb on a bare Debian 12 root:"
