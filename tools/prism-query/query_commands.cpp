@@ -98,9 +98,21 @@ int run_ray(const LevelArgs& c) {
   return write_results(c, queries, results, seconds_since(t0));
 }
 
+// The box the queries start in: the level's, or a scene file's level and instances where they
+// stand at time 0 (a Quake 3 map's movers included).
+collision::Aabb random_bounds(const LevelArgs& c) {
+  if (!is_scene_file(c.level)) return load(c).world.bounds();
+  const BuiltScene w = scene_at(scene_spec(c.level), c.patch_level, 0.0f);
+  collision::Aabb box = w.scene->level().bounds();
+  for (std::uint32_t id = 0; id < w.scene->instance_slots(); ++id) {
+    const collision::SceneInstance& instance = w.scene->instance(id);
+    if (instance.alive && !instance.world_bounds.empty()) box.grow(instance.world_bounds);
+  }
+  return box;
+}
+
 int run_random(const LevelArgs& c, std::size_t count, unsigned seed, float max_move) {
-  const LoadedWorld w = load(c);
-  const collision::Aabb box = w.world.bounds();
+  const collision::Aabb box = random_bounds(c);
   if (box.empty()) throw InputError(c.level + ": no solid triangles");
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> u01(0.0f, 1.0f);

@@ -5,10 +5,15 @@
 #include "file_output/atomic_file.hpp"
 #include "prism_walks/random_walk.hpp"
 #include "prism_walks/start_points.hpp"
+#include "scene_mode.hpp"
 
 namespace prism_query {
 
 int run_walk_command(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, const WalkArgs& w) {
+  if (is_scene_file(c.level)) {  // (not yet: prism_walks steps characters against a World)
+    throw InputError(c.level + ": walk does not take a scene file yet (its walks step against a static level); "
+                               "prism-query character steps a character through a scene");
+  }
   collision::Body body = resolve_body(b, "walk");
   const collision::Method method = resolve_method(m);
   const LoadedWorld lw = load(c);

@@ -290,3 +290,40 @@ TEST(SceneFileCommand, CharacterRidesAQuakeMapsLiftFromASceneFile) {
 }
 
 }  // namespace
+
+// random with a scene file: its queries start inside the box of the level and the instances at
+// time 0 (the floor spans x, z in [-20, 20] at y = 0; the lift's top is at 0.5; a scene of an
+// instance alone, a box about (100, 0, 0), bounds its queries by that box); walk refuses a scene
+// file with an error naming it (its walks step against a static level), writing nothing.
+TEST(SceneFileCommand, RandomStartsInsideTheScenesBoundsAndWalkRefusesAScene) {
+  CommandRun r = run("random " + lift_scene() + " --count 200 --seed 3");
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::vector<std::string> rows = split(r.out, '\n');
+  ASSERT_EQ(rows.size(), 201u);
+  float top = 0.0f;
+  for (int i = 0; i < 200; ++i) {
+    const std::vector<std::string> f = split(rows[static_cast<std::size_t>(i)], ',');
+    ASSERT_EQ(f.size(), 6u) << rows[static_cast<std::size_t>(i)];
+    EXPECT_GE(std::stof(f[0]), -20.0f);
+    EXPECT_LE(std::stof(f[0]), 20.0f);
+    EXPECT_GE(std::stof(f[1]), 0.0f);
+    EXPECT_LE(std::stof(f[1]), 0.5f);
+    top = std::max(top, std::stof(f[1]));
+  }
+  EXPECT_GT(top, 0.45f);  // the lift's box counts: the floor alone is flat
+  const std::string alone = write("instance_alone.json", R"({"instances": [{"box": [1, 2, 3], "position": [100, 0, 0]}]})");
+  r = run("random " + alone + " --count 50 --seed 1");
+  ASSERT_EQ(r.status, 0) << r.out;
+  rows = split(r.out, '\n');
+  ASSERT_EQ(rows.size(), 51u);
+  for (int i = 0; i < 50; ++i) {
+    const std::vector<std::string> f = split(rows[static_cast<std::size_t>(i)], ',');
+    EXPECT_NEAR(std::stof(f[0]), 100.0f, 1.0f + 1e-4f);
+    EXPECT_NEAR(std::stof(f[1]), 0.0f, 2.0f + 1e-4f);
+    EXPECT_NEAR(std::stof(f[2]), 0.0f, 3.0f + 1e-4f);
+  }
+  r = run("walk --sphere 0.3 " + lift_scene() + " --walks 1 --frames 5");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out.rfind("prism-query: ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("lift_scene.json: walk does not take a scene file"), std::string::npos) << r.out;
+}
