@@ -95,10 +95,10 @@ void draw_legend(OverlayOptions* toggles, float x, float y, bool placed) {
   }
   if (toggles) {
     // The window's own colours (no toggle), then the timeline's that no overlay shares.
-    const std::pair<renderer::Colour, const char*> rows[][4] = {
-        {{palette::kPicked, "picked"}, {palette::kComparedMethod, "compared method"}, {palette::kComparedBranch, "branch"},
-         {palette::kMover, "movers"}},
-        {{palette::kAnomaly, "timeline: anomaly"}, {palette::kOtherEvent, "other event"}, {0, nullptr}, {0, nullptr}},
+    // (A row's width must fit the legend's 330 px with its scrollbar, as at 1000x600.)
+    const std::pair<renderer::Colour, const char*> rows[][3] = {
+        {{palette::kPicked, "picked"}, {palette::kComparedMethod, "compared method"}, {palette::kComparedBranch, "branch"}},
+        {{palette::kMover, "movers"}, {palette::kAnomaly, "timeline: anomaly"}, {palette::kOtherEvent, "event"}},
     };
     int id = 0;
     for (const auto& row : rows) {

@@ -1,5 +1,9 @@
 // Live mode's frame control and key scripts, without a window: stepping shows exactly the
 // recorded frames, branching drops the later ones, pause on event stops on the event's frame.
+#include <filesystem>
+#include <fstream>
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "debugger/scene.hpp"
@@ -117,6 +121,37 @@ TEST(LiveFrameControl, NextAnomalyKeyJumpsToTheSeedsFailureOnAZooScene) {
   apply_command(s, next, [&](int f) { return walk_input(walk, f, c.dt, s.scene.up, c.start_yaw); });
   EXPECT_EQ(s.view.frame, 126) << "seed 000 caught by the wedge's prism spike";
   EXPECT_TRUE(s.playback.paused);
+}
+
+// While the window records new frames (playing at the end of the recording), the view's moving
+// parts are those after each new frame, as stepping back to the frame shows them: a scene
+// file's lift rising 0.5 m/s is drawn where it stands (it was drawn at its start while the body
+// and the standing character moved on), and the character on it with it.
+TEST(LiveFrameControl, RecordingNewFramesShowsTheMoversWhereTheyStand) {
+  const std::string dir = ::testing::TempDir() + "live_movers";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/floor.obj") << "v -20 0 -20\nv 20 0 -20\nv 20 0 20\nv -20 0 20\nf 1 3 2\nf 1 4 3\n";
+  std::ofstream(dir + "/scene.json") << R"({"level": "floor.obj",
+    "instances": [{"box": [1, 0.25, 1], "position": [5, 0.25, 0], "velocity": [0, 0.5, 0]}],
+    "characters": [{"sphere": 0.3, "skin": 0.02, "position": [5, 0.82, 0]}]})";
+  LiveState s;
+  SceneSetup setup;
+  setup.body = collision::Body::sphere(0.3f);
+  setup.spawn = glm::vec3(0.0f, 0.303f, 0.0f);
+  s.scene = load_scene(dir + "/scene.json", setup);
+  ASSERT_TRUE(s.scene.movers);
+  start_recording(s, spawn_config(s.scene));
+  for (int i = 0; i < 30; ++i) record_frame(s, FrameInput{});
+  ASSERT_TRUE(s.view.movers);
+  EXPECT_EQ(s.view.movers->frames, 30);
+  EXPECT_NEAR(s.view.movers->poses[0].position.y, 0.25f + 0.5f * 30.0f / 60.0f, 1e-4f);
+  ASSERT_EQ(s.view.movers->characters.size(), 1u);
+  EXPECT_NEAR(s.view.movers->characters[0].position.y, 0.82f + 0.25f, 2e-3f);
+  const MoverFrame recorded = *s.view.movers;
+  show_frame(s, 10);
+  show_frame(s, 29);
+  EXPECT_EQ(s.view.movers->poses[0].position, recorded.poses[0].position);
+  EXPECT_EQ(s.view.movers->characters[0].position, recorded.characters[0].position);
 }
 
 TEST(KeyScript, ParsesEventsAndNamesTheBadLine) {

@@ -89,8 +89,8 @@
 /// after the jump's step is the jump's plus the ground's, so the character keeps the ground's
 /// way in the air (a jump off a rising lift goes higher). In the jump's own frame advance()
 /// carried it already, so the step itself moves it by the jump alone: the ground's velocity is
-/// counted once. While it stands, the state's
-/// velocity leaves the ground's out (advance carries it); Jolt's GetLinearVelocity has it.
+/// counted once. While it stands, the state's velocity leaves the ground's out (advance carries
+/// it); Jolt's GetLinearVelocity has it.
 ///
 /// Errors: an unknown or removed id, a non-finite or non-unit-able pose or velocity, dt < 0,
 /// a box outside the body domain throw std::invalid_argument naming the argument. Queries take

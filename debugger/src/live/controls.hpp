@@ -56,13 +56,13 @@ enum class Key {
 inline constexpr std::size_t kKeyCount = static_cast<std::size_t>(Key::kCount);
 const char* key_name(Key k);
 
-/// One window frame of input.
 /// A key script's `select`: a triangle of the level (instance kStaticLevel) or of a mover.
 struct ScriptSelect {
   std::uint32_t instance = 0;
   std::uint32_t triangle = 0;
 };
 
+/// One window frame of input.
 struct InputFrame {
   std::bitset<kKeyCount> held;
   std::bitset<kKeyCount> pressed;  ///< went down this frame (or auto-repeated, for stepping)

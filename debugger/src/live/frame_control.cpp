@@ -189,6 +189,7 @@ bool record_frame(LiveState& s, const FrameInput& input) {
   const auto t0 = std::chrono::steady_clock::now();
   v.after = s.session->push(input, &v.trace);
   s.step_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  v.movers = s.session->last_movers();  // the moving parts after the new frame, as show_frame has them
   s.unsaved = true;
   append_frame(s, f, v.before, v.after, input, v.trace, &v.events);
   v.frame = f;

@@ -131,7 +131,8 @@ void draw_inspector_section(LiveState& s) {
       std::snprintf(label, sizeof label, "%d", i);
       if (ImGui::Selectable(label, s.selection.iteration == i, ImGuiSelectableFlags_SpanAllColumns)) {
         s.selection.iteration = s.selection.iteration == i ? -1 : i;
-        // (A hit on a mover names its own mesh's triangle: the level's picking keeps to the level.)
+        // A hit on the level or a mover selects its triangle (iN:T for a mover's); one on a
+        // character selects nothing (it has no triangles).
         if (s.selection.iteration >= 0 && it.hit && it.instance < collision::kCharacterInstance) {
           s.selection.instance = it.instance;
           s.selection.triangle = it.triangle;

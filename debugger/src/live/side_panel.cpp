@@ -39,6 +39,26 @@ collision::Body panel_body(const PanelState& p) {
   }
 }
 
+void draw_ground_and_contacts(const LiveState& s, const collision::CharacterState& st, float skin) {
+  ImGui::TextWrapped("ground %s  n %.2f %.2f %.2f  %s", collision::to_string(st.ground),
+                     static_cast<double>(st.ground_normal.x), static_cast<double>(st.ground_normal.y),
+                     static_cast<double>(st.ground_normal.z),
+                     st.ground_triangle == collision::kNoTriangle
+                         ? "tri -1"
+                         : triangle_label(st.ground_instance, st.ground_triangle).c_str());
+  const std::string on_mover = ground_mover_note(s.session->movers(), s.view.movers, st);
+  if (!on_mover.empty()) ImGui::TextWrapped("%s", on_mover.c_str());
+  ImGui::TextWrapped("velocity %.3g %.3g %.3g", static_cast<double>(st.velocity.x), static_cast<double>(st.velocity.y),
+                     static_cast<double>(st.velocity.z));
+  for (const collision::Contact& c : st.contacts) {
+    ImGui::TextWrapped("%s gap-skin %+.1e n %.2f %.2f %.2f %s%s", triangle_label(c.instance, c.triangle).c_str(),
+                       static_cast<double>(c.distance - skin), static_cast<double>(c.normal.x),
+                       static_cast<double>(c.normal.y), static_cast<double>(c.normal.z),
+                       collision::to_string(c.feature), c.walkable ? " walkable" : "");
+  }
+  if (st.contacts.empty()) ImGui::TextDisabled("no contacts");
+}
+
 void draw_side_panel(LiveState& s, PanelState& p, PanelAction& action) {
   ImGui::SetNextWindowBgAlpha(0.85f);
   ImGui::Begin("Prism");
@@ -57,24 +77,22 @@ void draw_side_panel(LiveState& s, PanelState& p, PanelAction& action) {
               static_cast<double>(pos.z), collision::to_string(s.view.after.ground));
 
   if (ImGui::CollapsingHeader("Ground and contacts", ImGuiTreeNodeFlags_DefaultOpen)) {
-    const collision::CharacterState& st = s.view.after;
-    const float skin = config.params.move.resolved_skin(config.body);
-    ImGui::TextWrapped("ground %s  n %.2f %.2f %.2f  %s", collision::to_string(st.ground),
-                static_cast<double>(st.ground_normal.x), static_cast<double>(st.ground_normal.y),
-                static_cast<double>(st.ground_normal.z),
-                st.ground_triangle == collision::kNoTriangle ? "tri -1"
-                                                             : triangle_label(st.ground_instance, st.ground_triangle).c_str());
-    const std::string on_mover = ground_mover_note(s.session->movers(), s.view.movers, st);
-    if (!on_mover.empty()) ImGui::TextWrapped("%s", on_mover.c_str());
-    ImGui::TextWrapped("velocity %.3g %.3g %.3g", static_cast<double>(st.velocity.x), static_cast<double>(st.velocity.y),
-                static_cast<double>(st.velocity.z));
-    for (const collision::Contact& c : st.contacts) {
-      ImGui::TextWrapped("%s gap-skin %+.1e n %.2f %.2f %.2f %s%s", triangle_label(c.instance, c.triangle).c_str(),
-                  static_cast<double>(c.distance - skin),
-                  static_cast<double>(c.normal.x), static_cast<double>(c.normal.y), static_cast<double>(c.normal.z),
-                  collision::to_string(c.feature), c.walkable ? " walkable" : "");
+    draw_ground_and_contacts(s, s.view.after, config.params.move.resolved_skin(config.body));
+  }
+  // The character the camera follows, when it is one of the scene file's (V, --follow cN).
+  const SessionMovers* movers = s.session->movers();
+  const int followed = s.camera.follow.character;
+  if (movers && s.view.movers && followed >= 0 && static_cast<std::size_t>(followed) < movers->character_count() &&
+      static_cast<std::size_t>(followed) < s.view.movers->characters.size()) {
+    const std::size_t i = static_cast<std::size_t>(followed);
+    const std::string title = "Followed character " + instance_name(collision::kCharacterInstance + static_cast<std::uint32_t>(i));
+    if (ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
+      const collision::CharacterState& st = s.view.movers->characters[i];
+      ImGui::TextWrapped("body %s  at %.3f %.3f %.3f", body_label(movers->character_body(i)).c_str(),
+                         static_cast<double>(st.position.x), static_cast<double>(st.position.y),
+                         static_cast<double>(st.position.z));
+      draw_ground_and_contacts(s, st, movers->character_params(i).move.resolved_skin(movers->character_body(i)));
     }
-    if (st.contacts.empty()) ImGui::TextDisabled("no contacts");
   }
 
   if (ImGui::CollapsingHeader("Body and method")) {

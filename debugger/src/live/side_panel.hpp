@@ -37,7 +37,12 @@ PanelState make_panel_state(const LiveState& s, const std::string& session_path)
 /// The body PanelState describes.
 collision::Body panel_body(const PanelState& p);
 
-/// Draws the side panel (placed by the caller: layout.hpp).
+/// A character's ground (its triangle and, on a mover, which one and how fast it moves there),
+/// velocity and contacts with their gaps less `skin`: the body's and a followed character's.
+void draw_ground_and_contacts(const LiveState& s, const collision::CharacterState& state, float skin);
+/// Draws the side panel (placed by the caller: layout.hpp). With the camera on one of a scene
+/// file's characters (V, --follow cN) a section describes it as "Ground and contacts" does the
+/// body.
 void draw_side_panel(LiveState& s, PanelState& p, PanelAction& action);
 /// The answer to "the recording is not saved" (LiveState::ask): save first, go on without
 /// saving, or cancel; kWaiting while the question is open (a modal window).

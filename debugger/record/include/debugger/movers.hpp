@@ -82,6 +82,9 @@ class SessionMovers {
   /// and the character id of the session's own body (prism-query's cN of the scripted one).
   std::size_t character_count() const { return file_ ? file_->characters.size() : 0; }
   const collision::Body& character_body(std::size_t i) const { return scene_->character(static_cast<std::uint32_t>(i)).body; }
+  const collision::CharacterParams& character_params(std::size_t i) const {
+    return scene_->character(static_cast<std::uint32_t>(i)).params;
+  }
   std::uint32_t own_character() const { return static_cast<std::uint32_t>(character_count()); }
 
   /// One frame of dt seconds from (s, m): returns the character's new state and updates m. The
