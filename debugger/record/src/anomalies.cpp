@@ -164,7 +164,10 @@ WalkFrameVerdict AnomalyFinder::judge_walk_frame(const collision::CharacterState
   v.overlap_beyond_skin = overlap_beyond_skin(after.position, nullptr, &v.overlap_triangle);
   v.passes_through = passes_through_wall(before.position, after.position, &v.wall_triangle);
   const float wish = glm::length(input.wish);
-  const bool free = wish > 0.0f && free_along(after.position, input.wish / wish);
+  // As find()'s stuck rule: a frame that met a mover (a closed door ahead) is not judged by the
+  // static level's free way.
+  static const collision::Trace no_trace;
+  const bool free = wish > 0.0f && !touches_movers(before, after, no_trace) && free_along(after.position, input.wish / wish);
   v.stuck = stuck_.update(after.position, free);
   return v;
 }

@@ -180,18 +180,36 @@ void add_file_contents(const SceneFile& f, collision::Scene& scene, const glm::v
   }
 }
 
-BuiltScene build_scene(const SceneFile& f, int patch_level) {
-  BuiltScene b;
-  LoadOptions options;
-  options.patch_level = patch_level;
-  if (!f.level.empty()) b.level = load_level(f.level, options);
-  b.scene = std::make_unique<collision::Scene>(std::make_shared<const collision::World>(b.level.mesh));
+namespace {
+
+// A scene of b.level (its BVH b.world) with the file's contents and the map's movers.
+void populate(const SceneFile& f, BuiltScene& b, int patch_level) {
+  b.scene = std::make_unique<collision::Scene>(b.world);
   add_file_contents(f, *b.scene, b.level.up, patch_level);
   // The map's movers after the file's instances (their ids follow the file's).
   if (!b.level.movers.movers.empty()) {
     b.quake_movers = std::make_unique<QuakeMovers>(b.level.movers);
     b.movers = std::make_unique<QuakeSceneMovers>(*b.quake_movers, *b.scene);
   }
+}
+
+}  // namespace
+
+BuiltScene build_scene(const SceneFile& f, int patch_level) {
+  BuiltScene b;
+  LoadOptions options;
+  options.patch_level = patch_level;
+  if (!f.level.empty()) b.level = load_level(f.level, options);
+  b.world = std::make_shared<const collision::World>(b.level.mesh);
+  populate(f, b, patch_level);
+  return b;
+}
+
+BuiltScene build_scene(const SceneFile& f, const BuiltScene& like, int patch_level) {
+  BuiltScene b;
+  b.level = like.level;
+  b.world = like.world;
+  populate(f, b, patch_level);
   return b;
 }
 

@@ -1,6 +1,7 @@
 // prism-query character: the public interface (flags, script lines, CSV columns) on a written
 // metre-scale scene: a floor y = 0 and a 45 degree ramp, Y up.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -293,9 +294,8 @@ TEST(SceneFileCommand, CharacterRidesAQuakeMapsLiftFromASceneFile) {
 
 // random with a scene file: its queries start inside the box of the level and the instances at
 // time 0 (the floor spans x, z in [-20, 20] at y = 0; the lift's top is at 0.5; a scene of an
-// instance alone, a box about (100, 0, 0), bounds its queries by that box); walk refuses a scene
-// file with an error naming it (its walks step against a static level), writing nothing.
-TEST(SceneFileCommand, RandomStartsInsideTheScenesBoundsAndWalkRefusesAScene) {
+// instance alone, a box about (100, 0, 0), bounds its queries by that box).
+TEST(SceneFileCommand, RandomStartsInsideTheScenesBounds) {
   CommandRun r = run("random " + lift_scene() + " --count 200 --seed 3");
   ASSERT_EQ(r.status, 0) << r.out;
   std::vector<std::string> rows = split(r.out, '\n');
@@ -322,8 +322,62 @@ TEST(SceneFileCommand, RandomStartsInsideTheScenesBoundsAndWalkRefusesAScene) {
     EXPECT_NEAR(std::stof(f[1]), 0.0f, 2.0f + 1e-4f);
     EXPECT_NEAR(std::stof(f[2]), 0.0f, 3.0f + 1e-4f);
   }
-  r = run("walk --sphere 0.3 " + lift_scene() + " --walks 1 --frames 5");
-  EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.out.rfind("prism-query: ", 0), 0u) << r.out;
-  EXPECT_NE(r.out.find("lift_scene.json: walk does not take a scene file"), std::string::npos) << r.out;
+}
+
+// walk on a scene file: with nothing moving in it, its walks are the walks through its level,
+// line for line (the Scene's step is the World's); the summary says the same.
+TEST(SceneFileCommand, WalkOnASceneOfALevelAloneIsTheWalkThroughTheLevel) {
+  const std::string level = std::string(PRISM_SOURCE_DIR) + "/assets/default_scene.obj";
+  const std::string scene = write("level_alone.json", "{\"level\": \"" + level + "\"}");
+  const auto without_rate = [](const std::string& out) {
+    std::string kept;
+    for (const std::string& line : split(out, '\n')) {
+      if (line.rfind("moves/s:", 0) != 0) kept += line + "\n";
+    }
+    return kept;
+  };
+  const CommandRun a = run("walk --sphere 0.5 " + scene + " --walks 4 --frames 300 --seed 2");
+  const CommandRun b = run("walk --sphere 0.5 '" + level + "' --walks 4 --frames 300 --seed 2");
+  ASSERT_EQ(a.status, 0) << a.out;
+  ASSERT_EQ(b.status, 0) << b.out;
+  EXPECT_EQ(std::count(a.out.begin(), a.out.end(), '\n'), 4 * 300 + 6);  // the CSV lines and the summary's six
+  EXPECT_EQ(without_rate(a.out), without_rate(b.out));
+}
+
+// walk on a scene with a platform that covers a third of the floor and rises 0.5 in its first
+// second, then stops (a pillar in a corner makes the random starts' box tall enough for starts
+// above the platform): the walks that start on it ride it (one skin above its top on every frame
+// they stand on it away from its edge: the top at frame f is 0.5 + 0.5 min((f + 1) / 60, 1)),
+// and nothing ends deeper than the skin in the platform, the standing character or the floor.
+TEST(SceneFileCommand, WalksRideARisingPlatformOneSkinAboveItAndNeverSinkIntoIt) {
+  write("scene_floor.obj", "v -20 0 -20\nv 20 0 -20\nv 20 0 20\nv -20 0 20\nf 1 3 2\nf 1 4 3\n");
+  const std::string scene = write("platform_scene.json", R"({
+    "level": "scene_floor.obj",
+    "instances": [{"box": [12, 0.25, 12], "position": [0, 0.25, 0], "velocity": [0, 0.5, 0],
+                   "keys": [{"time": 1.0, "velocity": [0, 0, 0]}]},
+                  {"box": [0.5, 3, 0.5], "position": [-18, 3, -18]}],
+    "characters": [{"sphere": 0.3, "skin": 0.02, "position": [-16, 0.32, 0]}]
+  })");
+  const CommandRun r = run("walk --sphere 0.3 --up y " + scene + " --walks 12 --frames 150 --seed 5");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("frames in overlap deeper than skin: 0\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("passes through a wall: 0\n"), std::string::npos) << r.out;
+  int riding = 0, rising = 0;
+  for (const std::string& line : split(r.out, '\n')) {
+    const std::vector<std::string> f = split(line, ',');
+    if (f.size() != 6u) continue;
+    const int frame = std::stoi(f[1]);
+    const float x = std::stof(f[2]), y = std::stof(f[3]), z = std::stof(f[4]);
+    if (f[5] != "1" || std::max(std::fabs(x), std::fabs(z)) > 11.0f || y < 0.45f) continue;
+    const float top = 0.5f + 0.5f * std::min(static_cast<float>(frame + 1) / 60.0f, 1.0f);
+    EXPECT_NEAR(y, top + 0.3f + 0.003f, 0.01f) << line;  // the default skin, 1% of the radius
+    ++riding;
+    rising += frame < 59;
+  }
+  EXPECT_GT(riding, 200);  // walks do ride it (not vacuous), and while it rises
+  EXPECT_GT(rising, 50);
+  const CommandRun classic = run("walk --sphere 0.3 --up y " + scene + " --walks 1 --frames 5 --method offset-prism");
+  EXPECT_EQ(classic.status, 1);
+  EXPECT_NE(classic.out.find("platform_scene.json: a scene moves characters with the robust method only"),
+            std::string::npos) << classic.out;
 }

@@ -111,6 +111,9 @@ class StuckWatch {
 struct WalkFrameVerdict {
   float overlap_beyond_skin = 0.0f;  ///< > 0: ends_in_overlap, by this much beyond the skin
   std::uint32_t overlap_triangle = collision::kNoTriangle;  ///< the deepest triangle then
+  /// What overlap_triangle belongs to: the static level here (a scene walk sets an instance, or
+  /// collision::kCharacterInstance + a character with no triangle).
+  std::uint32_t overlap_instance = collision::kStaticLevel;
   bool passes_through = false;       ///< pass_through
   std::uint32_t wall_triangle = collision::kNoTriangle;     ///< the triangle crossed then
   bool stuck = false;                ///< stuck_walk: the walk became stuck on this frame

@@ -14,7 +14,9 @@
 #include <glm/vec3.hpp>
 
 #include "collision/character.hpp"
+#include "collision/queries.hpp"
 #include "collision/world.hpp"
+#include "debugger/anomalies.hpp"
 #include "prism_walks/random_input.hpp"
 
 namespace prism_walks {
@@ -51,6 +53,9 @@ struct Anomaly {
   collision::CharacterState after;
   float depth = 0.0f;  ///< deep overlap: depth beyond the skin
   std::uint32_t triangle = collision::kNoTriangle;
+  /// What `triangle` belongs to in a scene walk (scene_walk.hpp): collision::kStaticLevel, an
+  /// instance id, or collision::kCharacterInstance + a character id (then no triangle).
+  std::uint32_t instance = collision::kStaticLevel;
 };
 
 struct WalkCounts {
@@ -69,6 +74,18 @@ struct WalkCounts {
   void add(const WalkCounts& other);
 };
 
+/// A walk's frame, as an anomaly names it.
+struct WalkFrame {
+  std::uint32_t walk = 0;
+  int frame = 0;
+  glm::vec3 start{0.0f};
+  const collision::CharacterState& before;
+  const collision::WalkInput& input;
+  const collision::CharacterState& after;
+};
+/// Counts frame `f`, judged `v`, into `counts` (keeping the first few examples of each kind).
+void count_frame(WalkCounts& counts, const debugger::WalkFrameVerdict& v, const WalkFrame& f);
+
 /// Called after every frame with the walk index, the frame index and the state it ended in.
 using FrameSink = std::function<void(std::uint32_t walk, int frame, const collision::CharacterState&)>;
 
@@ -83,6 +100,9 @@ WalkCounts run_walks(const WalkSetup& setup, const std::vector<glm::vec3>& start
 
 /// A reproduction of one anomaly as C++ statements and numbers in hex floats (exact).
 std::string describe(const Anomaly& a, const WalkSetup& setup);
+/// Its first line: kind, walk, frame, where from and to, depth, and the triangle (`T`, `iN:T`
+/// for an instance's) or `character cN` it names.
+std::string headline(const Anomaly& a, const WalkSetup& setup);
 
 /// "walks N, frames F, deep overlaps D, wall passes W, stuck walks S, moves/s M" lines.
 void print_summary(std::FILE* out, const WalkCounts& counts);

@@ -9,6 +9,7 @@
 #include <glm/vec3.hpp>
 
 #include "collision/move.hpp"
+#include "collision/scene.hpp"
 #include "collision/world.hpp"
 #include "collision_io/level.hpp"
 
@@ -29,6 +30,16 @@ std::vector<glm::vec3> start_points(const collision::io::Level& level,
 /// Free point number `index` of the run seeded with `seed` (as above; its own random stream).
 /// @throws std::runtime_error after `tries` rejected samples.
 glm::vec3 random_free_point(const collision::World& world, const collision::Body& body,
+                            const glm::vec3& up, std::uint32_t seed, std::uint32_t index,
+                            int tries = 100000);
+
+/// The same in a scene (prism-query walk on a scene file): a random point is free of the level,
+/// the instances where they stand and the characters, and its floor may be an instance's; the
+/// box sampled is the level's and the instances' together.
+std::vector<glm::vec3> start_points(const collision::io::Level& level,
+                                    const collision::Scene& scene, const collision::Body& body,
+                                    const glm::vec3& up, std::size_t count, std::uint32_t seed);
+glm::vec3 random_free_point(const collision::Scene& scene, const collision::Body& body,
                             const glm::vec3& up, std::uint32_t seed, std::uint32_t index,
                             int tries = 100000);
 

@@ -55,6 +55,37 @@ const char* to_string(AnomalyKind k) {
   return "unknown";
 }
 
+void count_frame(WalkCounts& counts, const debugger::WalkFrameVerdict& v, const WalkFrame& f) {
+  Anomaly a;
+  a.walk = f.walk;
+  a.frame = f.frame;
+  a.start = f.start;
+  a.before = f.before;
+  a.input = f.input;
+  a.after = f.after;
+  // An example lists the triangle of the last rule that named one (as each kind is checked).
+  if (v.overlap_beyond_skin > 0.0f) {
+    ++counts.deep_overlap_frames;
+    a.kind = AnomalyKind::kDeepOverlap;
+    a.depth = v.overlap_beyond_skin;
+    a.triangle = v.overlap_triangle;
+    a.instance = v.overlap_instance;
+    keep_example(counts, a);
+    a.instance = collision::kStaticLevel;
+  }
+  if (v.passes_through) {
+    ++counts.wall_passes;
+    a.kind = AnomalyKind::kWallPass;
+    a.triangle = v.wall_triangle;
+    keep_example(counts, a);
+  }
+  if (v.stuck) {
+    ++counts.stuck_walks;
+    a.kind = AnomalyKind::kStuck;
+    keep_example(counts, a);
+  }
+}
+
 void WalkCounts::add(const WalkCounts& o) {
   walks += o.walks;
   frames += o.frames;
@@ -83,33 +114,7 @@ void run_walk(const WalkSetup& setup, std::uint32_t walk, const glm::vec3& start
                                   setup.dt, params);
     seconds += std::chrono::duration<double>(Clock::now() - t0).count();
     if (setup.check) {
-      const debugger::WalkFrameVerdict v = finder.judge_walk_frame(state, next, input);
-      Anomaly a;
-      a.walk = walk;
-      a.frame = frame;
-      a.start = start;
-      a.before = state;
-      a.input = input;
-      a.after = next;
-      // An example lists the triangle of the last rule that named one (as each kind is checked).
-      if (v.overlap_beyond_skin > 0.0f) {
-        ++counts.deep_overlap_frames;
-        a.kind = AnomalyKind::kDeepOverlap;
-        a.depth = v.overlap_beyond_skin;
-        a.triangle = v.overlap_triangle;
-        keep_example(counts, a);
-      }
-      if (v.passes_through) {
-        ++counts.wall_passes;
-        a.kind = AnomalyKind::kWallPass;
-        a.triangle = v.wall_triangle;
-        keep_example(counts, a);
-      }
-      if (v.stuck) {
-        ++counts.stuck_walks;
-        a.kind = AnomalyKind::kStuck;
-        keep_example(counts, a);
-      }
+      count_frame(counts, finder.judge_walk_frame(state, next, input), {walk, frame, start, state, input, next});
     }
     state = next;
     if (sink) sink(walk, frame, state);
@@ -128,13 +133,25 @@ WalkCounts run_walks(const WalkSetup& setup, const std::vector<glm::vec3>& start
   return counts;
 }
 
-std::string describe(const Anomaly& a, const WalkSetup& setup) {
-  const collision::CharacterParams p = setup.params.resolved(setup.body);
+std::string headline(const Anomaly& a, const WalkSetup& setup) {
   std::ostringstream s;
   s << to_string(a.kind) << " in walk " << a.walk << " (seed " << setup.seed << ") at frame "
     << a.frame << ": " << dec(a.before.position) << " -> " << dec(a.after.position);
   if (a.kind == AnomalyKind::kDeepOverlap) s << ", " << a.depth << " beyond the skin";
-  if (a.triangle != collision::kNoTriangle) s << ", triangle " << a.triangle;
+  if (a.instance >= collision::kCharacterInstance && a.instance != collision::kStaticLevel) {
+    s << ", character c" << (a.instance - collision::kCharacterInstance);
+  } else if (a.triangle != collision::kNoTriangle) {
+    s << ", triangle ";
+    if (a.instance != collision::kStaticLevel) s << 'i' << a.instance << ':';
+    s << a.triangle;
+  }
+  return s.str();
+}
+
+std::string describe(const Anomaly& a, const WalkSetup& setup) {
+  const collision::CharacterParams p = setup.params.resolved(setup.body);
+  std::ostringstream s;
+  s << headline(a, setup);
   s << "\n  // replay the frame alone (method " << collision::to_string(p.move.method)
     << ", max_iterations " << p.move.max_iterations << ", dt " << hex(setup.dt) << "):\n"
     << "  collision::Body body{collision::Shape(" << static_cast<int>(setup.body.shape) << ") /* "

@@ -65,12 +65,17 @@ SceneFile scene_spec(const std::string& level);
 /// the map's entity order); character ids the file's order.
 struct BuiltScene {
   collision::io::Level level;
+  std::shared_ptr<const collision::World> world;  ///< the level's BVH, the scene's static level
   std::unique_ptr<collision::Scene> scene;
   /// A Quake 3 map's movers in the scene (null for other levels or a map without movers).
   std::unique_ptr<collision::io::QuakeMovers> quake_movers;
   std::unique_ptr<collision::io::QuakeSceneMovers> movers;
 };
 BuiltScene build_scene(const SceneFile& f, int patch_level);
+/// The same scene made again from time 0, sharing `like`'s level and its BVH (`like` built
+/// from `f`): what build_scene(f, ...) gives without loading the level again (the file's mesh
+/// instances are loaded again). For runs that each start the scene afresh (prism-query walk).
+BuiltScene build_scene(const SceneFile& f, const BuiltScene& like, int patch_level);
 
 /// Adds the file's instances (at their start velocities) and standing characters (parameters:
 /// `up`, the file's skin) to `scene`, a scene of its level with no instance nor character yet:
