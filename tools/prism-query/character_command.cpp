@@ -134,18 +134,12 @@ int run_character(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m, co
   const std::vector<Segment> script = read_script(a.script);
   // A scene file (*.json) in place of a level: its level, instances and characters
   // (collision_io/scene_file.hpp), stepped with the scripted character; otherwise the level alone.
-  const bool scene_mode = is_scene_file(c.level);
-  SceneFile scene_file;
-  BuiltScene built;
-  std::optional<LoadedWorld> plain;
-  if (scene_mode) {
-    scene_file = read_scene_file(c.level);
-    built = build_scene(scene_file, c.patch_level);
-  } else {
-    plain.emplace(load(c));
-  }
-  const collision::io::Level& level = scene_mode ? built.level : plain->level;
-  const collision::World& world = scene_mode ? built.scene->level() : plain->world;
+  LevelOrScene loaded = load_level_or_scene(c);
+  const bool scene_mode = loaded.is_scene;
+  const SceneFile& scene_file = loaded.file;
+  BuiltScene& built = loaded.built;
+  const collision::io::Level& level = loaded.level();
+  const collision::World& world = loaded.world();
   collision::CharacterParams params;
   params.up = resolve_up(m, level);
   body.axis = params.up;  // a capsule's axis

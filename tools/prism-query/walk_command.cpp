@@ -1,7 +1,6 @@
 #include "walk_command.hpp"
 
 #include <cstdio>
-#include <optional>
 #include <string>
 
 #include "file_output/atomic_file.hpp"
@@ -21,17 +20,11 @@ int run_walk_command(const LevelArgs& c, const BodyArgs& b, const MotionArgs& m,
     throw InputError(c.level + ": a scene moves characters with the robust method only (--method " +
                      collision::to_string(method) + " walks through a static level)");
   }
-  SceneFile file;
-  BuiltScene built;
-  std::optional<LoadedWorld> plain;
-  if (scene) {
-    file = read_scene_file(c.level);
-    built = build_scene(file, c.patch_level);
-  } else {
-    plain.emplace(load(c));
-  }
-  const collision::io::Level& level = scene ? built.level : plain->level;
-  const collision::World& world = scene ? built.scene->level() : plain->world;
+  const LevelOrScene loaded = load_level_or_scene(c);
+  const SceneFile& file = loaded.file;
+  const BuiltScene& built = loaded.built;
+  const collision::io::Level& level = loaded.level();
+  const collision::World& world = loaded.world();
   body.axis = resolve_up(m, level);  // a capsule's axis
   prism_walks::WalkSetup setup(world, body);
   setup.params.up = body.axis;

@@ -44,9 +44,9 @@ void sort_unique(std::vector<std::uint32_t>& v) {
 }
 
 // Whether the frame met a level's moving part (a door, a lift: debugger/movers.hpp): its ground,
-// contacts or hits name an instance rather than a static triangle.
+// contacts or hits (of `trace`, when given) name an instance rather than a static triangle.
 bool touches_movers(const collision::CharacterState& before, const collision::CharacterState& after,
-                    const collision::Trace& trace) {
+                    const collision::Trace* trace) {
   const auto on = [](const collision::CharacterState& s) {
     if (s.ground != collision::GroundState::kInAir && s.ground_instance != collision::kStaticLevel) return true;
     for (const collision::Contact& c : s.contacts) {
@@ -54,8 +54,10 @@ bool touches_movers(const collision::CharacterState& before, const collision::Ch
     }
     return false;
   };
-  for (const collision::SlideIteration& it : trace.iterations) {
-    if (it.hit && it.instance != collision::kStaticLevel) return true;
+  if (trace) {
+    for (const collision::SlideIteration& it : trace->iterations) {
+      if (it.hit && it.instance != collision::kStaticLevel) return true;
+    }
   }
   return on(before) || on(after);
 }
@@ -166,8 +168,7 @@ WalkFrameVerdict AnomalyFinder::judge_walk_frame(const collision::CharacterState
   const float wish = glm::length(input.wish);
   // As find()'s stuck rule: a frame that met a mover (a closed door ahead) is not judged by the
   // static level's free way.
-  static const collision::Trace no_trace;
-  const bool free = wish > 0.0f && !touches_movers(before, after, no_trace) && free_along(after.position, input.wish / wish);
+  const bool free = wish > 0.0f && !touches_movers(before, after, nullptr) && free_along(after.position, input.wish / wish);
   v.stuck = stuck_.update(after.position, free);
   return v;
 }
@@ -201,7 +202,7 @@ void AnomalyFinder::find(int frame, const collision::CharacterState& before,
   // met a mover (pressed against a door, riding a lift) they would see a free way where the door
   // stands, or read a mover's triangle as the level's. Such frames are judged by the two rules
   // above only (both look at the static level directly); jitter keeps counting the moves.
-  const bool movers = touches_movers(before, after, trace);
+  const bool movers = touches_movers(before, after, &trace);
   // Stuck: wants to move, does not, the way is free.
   const glm::vec3 moved = horizontal(after.position - before.position, up);
   const glm::vec3 wish = horizontal(input.character.wish, up);
