@@ -145,7 +145,8 @@ HeadlessResult run_headless(const RunOptions& o) {
     if (every || listed || at_event || last) {
       if (at_event) last_event_capture = f;
       if (at_anomaly) last_anomaly_capture = f;
-      build_overlay(trace, *scene.world, seg.body, after, scene.up, max_slope, overlay_options, overlay);
+      const TraceMovers movers{session.movers(), session.last_movers() ? &*session.last_movers() : nullptr};
+      build_overlay(trace, *scene.world, seg.body, after, scene.up, max_slope, overlay_options, overlay, movers);
       add_measures(events, scene.up, overlay);
       add_other_characters(session.movers(), session.last_movers(), static_cast<std::uint32_t>(o.camera.character),
                            overlay_options, overlay);
@@ -158,7 +159,7 @@ HeadlessResult run_headless(const RunOptions& o) {
       renderer::MeshDraw draw;
       draw.mesh = level;
       draw.highlights = overlay.highlights;
-      const std::vector<renderer::MeshDraw> draws = scene_draws(draw, mover_meshes, session.last_movers());
+      const std::vector<renderer::MeshDraw> draws = scene_draws(draw, mover_meshes, session.last_movers(), &overlay);
       renderer::begin_ui(r);
       draw_measure_labels(events, camera, {static_cast<unsigned>(o.width), static_cast<unsigned>(o.height)});
       draw_legend(nullptr, 10.0f, 10.0f);

@@ -67,8 +67,9 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
   if (s.selection.only_selected_iteration) options.only_iteration = s.selection.iteration;
   // The body of the shown frame's segment (a fork may have changed it since).
   const collision::Body& body = s.session->segment_at(std::max(s.view.frame, 0)).body;
+  const TraceMovers movers{s.session->movers(), s.view.movers ? &*s.view.movers : nullptr};
   build_overlay(s.view.trace, *s.scene.world, body, s.view.after, s.scene.up, c.params.max_slope_degrees, options,
-                overlay);
+                overlay, movers);
   if (const std::optional<SelectedTriangle> selected = selected_triangle(s)) {
     const collision::Triangle tri = selected->triangle;
     const TriangleReport rep = triangle_report(s, *selected);
@@ -379,7 +380,7 @@ int run_live(const RunOptions& o) {
     renderer::MeshDraw draw;
     draw.mesh = level;
     draw.highlights = overlay.highlights;
-    const std::vector<renderer::MeshDraw> draws = scene_draws(draw, mover_meshes, s.view.movers);
+    const std::vector<renderer::MeshDraw> draws = scene_draws(draw, mover_meshes, s.view.movers, &overlay);
     renderer::FrameInput frame;
     frame.camera = camera;
     frame.meshes = draws;

@@ -41,6 +41,9 @@ static_assert(std::size(kStyles) == static_cast<std::size_t>(Overlay::kCount));
 
 // Level highlights blend over the lit triangle by this much (the hit wins over a candidate).
 constexpr std::uint8_t kCandidateAlpha = 110, kHitAlpha = 200;
+// On a mover's slate blue the level's candidate alpha reads olive (the other characters'
+// colour): a mover's candidates are painted stronger, so they read yellow.
+constexpr std::uint8_t kMoverCandidateAlpha = 170;
 
 Colour col(Overlay o) { return kStyles[static_cast<std::size_t>(o)].colour; }
 Colour with_alpha(Colour c, std::uint8_t a) { return (c & 0x00FFFFFFu) | (Colour(a) << 24); }
@@ -176,48 +179,60 @@ const OverlayStyle& overlay_style(Overlay o) { return kStyles[static_cast<std::s
 void build_overlay(const collision::Trace& trace, const collision::World& world,
                    const collision::Body& body, const collision::CharacterState& state,
                    glm::vec3 up, float max_slope_degrees, const OverlayOptions& o,
-                   OverlayFrame& out) {
+                   OverlayFrame& out, const TraceMovers& movers) {
   renderer::debug_clear(out.debug);
   out.highlights.clear();
+  out.mover_highlights.clear();
   out.prism_triangles.clear();
   renderer::DebugList& dt = out.debug.depth_tested;
   renderer::DebugList& top = out.debug.on_top;
   const float r = body.min_radius();
-  const collision::TriangleMesh& mesh = world.mesh();
 
-  // Level highlights: candidates, then hits over them.
-  std::vector<std::uint32_t> candidates, hits;
+  // Highlights: candidates, then hits over them, on the level and on the movers.
+  using Key = std::pair<std::uint32_t, std::uint32_t>;  // (instance, triangle)
+  std::vector<Key> candidates, hits;
   for (std::size_t i = 0; i < trace.iterations.size(); ++i) {
     if (o.only_iteration >= 0 && static_cast<int>(i) != o.only_iteration) continue;
     const collision::SlideIteration& it = trace.iterations[i];
     for (const collision::TriangleTest& t : it.tests) {
-      if (t.triangle >= mesh.triangle_count()) continue;
-      (t.verdict == collision::Verdict::kHit ? hits : candidates).push_back(t.triangle);
+      collision::Triangle tri;
+      if (!trace_triangle(world, movers.movers, movers.frame, t.instance, t.triangle, tri)) continue;
+      const Key key{t.instance, t.triangle};
+      (t.verdict == collision::Verdict::kHit ? hits : candidates).push_back(key);
       // A box's rejected candidate: the separating axis that kept it apart, from its centroid.
       if (o[Overlay::kCandidates] && t.separating_axis != glm::vec3(0.0f)) {
-        const collision::Triangle tri = mesh.triangle(t.triangle);
         const glm::vec3 centroid = (tri.a + tri.b + tri.c) / 3.0f;
         renderer::debug_arrow(dt, centroid, centroid + t.separating_axis * r, col(Overlay::kCandidates), 2.0f);
       }
       // Every hit draws its prism: walls, floors and slopes alike.
       const bool want = o.prisms_of_all_candidates || t.verdict == collision::Verdict::kHit;
       if (want && out.prism_triangles.size() < 12 &&
-          std::find(out.prism_triangles.begin(), out.prism_triangles.end(), t.triangle) == out.prism_triangles.end()) {
-        out.prism_triangles.push_back(t.triangle);
-        draw_prism(t, mesh.triangle(t.triangle), body, o, out);
+          std::find(out.prism_triangles.begin(), out.prism_triangles.end(), key) == out.prism_triangles.end()) {
+        out.prism_triangles.push_back(key);
+        draw_prism(t, tri, body, o, out);
       }
     }
   }
-  auto unique = [](std::vector<std::uint32_t>& v) {
+  auto unique = [](std::vector<Key>& v) {
     std::sort(v.begin(), v.end());
     v.erase(std::unique(v.begin(), v.end()), v.end());
   };
   unique(candidates);
   unique(hits);
+  auto highlight = [&](const Key& k, renderer::Colour c) {
+    if (k.first == collision::kStaticLevel) {
+      out.highlights.push_back({k.second, c});
+      return;
+    }
+    if (out.mover_highlights.size() <= k.first) out.mover_highlights.resize(k.first + 1);
+    out.mover_highlights[k.first].push_back({k.second, c});
+  };
   if (o[Overlay::kCandidates])
-    for (std::uint32_t t : candidates) out.highlights.push_back({t, with_alpha(col(Overlay::kCandidates), kCandidateAlpha)});
+    for (const Key& k : candidates)
+      highlight(k, with_alpha(col(Overlay::kCandidates),
+                              k.first == collision::kStaticLevel ? kCandidateAlpha : kMoverCandidateAlpha));
   if (o[Overlay::kHits])
-    for (std::uint32_t t : hits) out.highlights.push_back({t, with_alpha(col(Overlay::kHits), kHitAlpha)});
+    for (const Key& k : hits) highlight(k, with_alpha(col(Overlay::kHits), kHitAlpha));
 
   // Per iteration: ghost, contact point and normal, slide vector.
   for (std::size_t i = 0; i < trace.iterations.size(); ++i) {
@@ -295,9 +310,9 @@ void add_other_characters(const SessionMovers* movers, const std::optional<Mover
 
 void add_prism(const collision::TriangleTest& test, const collision::Triangle& triangle,
                const collision::Body& body, const OverlayOptions& options, OverlayFrame& out) {
-  if (std::find(out.prism_triangles.begin(), out.prism_triangles.end(), test.triangle) != out.prism_triangles.end())
-    return;
-  out.prism_triangles.push_back(test.triangle);
+  const std::pair<std::uint32_t, std::uint32_t> key{test.instance, test.triangle};
+  if (std::find(out.prism_triangles.begin(), out.prism_triangles.end(), key) != out.prism_triangles.end()) return;
+  out.prism_triangles.push_back(key);
   draw_prism(test, triangle, body, options, out);
 }
 

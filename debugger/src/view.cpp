@@ -53,7 +53,7 @@ MoverMeshes upload_movers(renderer::Renderer& r, const Scene& scene) {
 }
 
 std::vector<renderer::MeshDraw> scene_draws(const renderer::MeshDraw& level, const MoverMeshes& meshes,
-                                            const std::optional<MoverFrame>& movers) {
+                                            const std::optional<MoverFrame>& movers, const OverlayFrame* overlay) {
   std::vector<renderer::MeshDraw> draws{level};
   if (!movers) return draws;
   for (std::size_t i = 0; i < meshes.instances.size(); ++i) {
@@ -63,6 +63,7 @@ std::vector<renderer::MeshDraw> scene_draws(const renderer::MeshDraw& level, con
     d.mesh = meshes.meshes[i];
     d.rotation = glm::mat3_cast(movers->poses[id].rotation);
     d.translation = movers->poses[id].position;
+    if (overlay && id < overlay->mover_highlights.size()) d.highlights = overlay->mover_highlights[id];
     draws.push_back(d);
   }
   return draws;

@@ -2,6 +2,7 @@
 // velocities and keys, its characters stand (gravity, no input) and block the body, all kept in
 // the frame history (stepping back shows them where they were, exactly); the other characters
 // are drawn in olive and the camera follows any of them (--follow cN, key V).
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,7 @@
 
 #include "debugger/app.hpp"
 #include "debugger/command_line.hpp"
+#include "debugger/overlay.hpp"
 #include "debugger/palette.hpp"
 #include "debugger/scene.hpp"
 #include "debugger/session.hpp"
@@ -23,20 +25,25 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A floor y = 0, 40 x 40 (floor.obj beside the scene file); a lift 2 x 0.5 x 2 at x = 5 rising
-// at 0.5 m/s until t = 1 s with c1 standing on it; c0 a metre above the floor at x = -2.
-std::string write_scene(const std::string& dir_name) {
+// DIR/scene.json holding `json`, beside DIR/floor.obj: a floor y = 0, 40 x 40 (its "level").
+std::string write_scene_file(const std::string& dir_name, const std::string& json) {
   const fs::path dir = fs::path(PRISM_TEST_OUTPUT_DIR) / dir_name;
   fs::create_directories(dir);
   std::ofstream(dir / "floor.obj") << "v -20 0 -20\nv 20 0 -20\nv 20 0 20\nv -20 0 20\nf 1 3 2\nf 1 4 3\n";
-  std::ofstream(dir / "scene.json") << R"({
+  std::ofstream(dir / "scene.json") << json;
+  return (dir / "scene.json").string();
+}
+
+// On the floor: a lift 2 x 0.5 x 2 at x = 5 rising at 0.5 m/s until t = 1 s with c1 standing on
+// it; c0 a metre above the floor at x = -2.
+std::string write_scene(const std::string& dir_name) {
+  return write_scene_file(dir_name, R"({
     "level": "floor.obj",
     "instances": [{"box": [1, 0.25, 1], "position": [5, 0.25, 0], "velocity": [0, 0.5, 0],
                    "keys": [{"time": 1.0, "velocity": [0, 0, 0]}]}],
     "characters": [{"sphere": 0.3, "skin": 0.02, "position": [-2, 1.32, 0]},
                    {"sphere": 0.3, "skin": 0.02, "position": [5, 0.82, 0]}]
-  })";
-  return (dir / "scene.json").string();
+  })");
 }
 
 debugger::SceneSetup sphere_at_origin() {
@@ -179,18 +186,15 @@ TEST(SceneFileSession, MethodChangeSavedAndReplayedKeepsTheMoversHistory) {
 // a rotated one by its own frame, through a character (not a triangle), and the level behind a
 // place a mover does not cover; the picked triangle in world space and the mover in words.
 TEST(SceneFileSession, PickingFindsAMoverWhereItStandsAndNamesItsTriangle) {
-  const fs::path dir = fs::path(PRISM_TEST_OUTPUT_DIR) / "scene_file_pick";
-  fs::create_directories(dir);
-  std::ofstream(dir / "floor.obj") << "v -20 0 -20\nv 20 0 -20\nv 20 0 20\nv -20 0 20\nf 1 3 2\nf 1 4 3\n";
   // i0 rises at 0.5 m/s for 1 s; i1 is 2 x 4 in x, z turned a quarter about y (4 x 2 in the world).
-  std::ofstream(dir / "scene.json") << R"({
+  const std::string file = write_scene_file("scene_file_pick", R"({
     "level": "floor.obj",
     "instances": [{"box": [1, 0.25, 1], "position": [5, 0.25, 0], "velocity": [0, 0.5, 0],
                    "keys": [{"time": 1.0, "velocity": [0, 0, 0]}]},
                   {"box": [1, 0.25, 2], "position": [-8, 0.25, 0], "rotation": [0, 0.70710678, 0, 0.70710678]}],
     "characters": [{"sphere": 0.3, "skin": 0.02, "position": [5, 0.82, 0]}]
-  })";
-  const debugger::Scene scene = debugger::load_scene((dir / "scene.json").string(), sphere_at_origin());
+  })");
+  const debugger::Scene scene = debugger::load_scene(file, sphere_at_origin());
   ASSERT_TRUE(scene.movers);
   debugger::Session session(*scene.world, debugger::spawn_config(scene), scene.movers);
   const debugger::SessionMovers& movers = *scene.movers;
@@ -228,4 +232,52 @@ TEST(SceneFileSession, PickingFindsAMoverWhereItStandsAndNamesItsTriangle) {
   EXPECT_EQ(h.instance, collision::kStaticLevel);
   EXPECT_NEAR(h.point.y, 0.0f, 1e-5f);
   EXPECT_EQ(debugger::instance_note(&movers, half, collision::kStaticLevel, h.point), "");
+}
+
+// The body walks east into a box turned 30 degrees about y: the frame's trace lists the box's
+// triangles among its candidates (named by their instance), and the overlay paints the one hit
+// on the box's own draw in the hits' colour and draws its offset prism where the box stands;
+// the level's highlights name the floor's triangles alone.
+TEST(SceneFileSession, OverlayHighlightsTheMoverTriangleHitAndDrawsItsPrism) {
+  const std::string file = write_scene_file("scene_file_prism", R"({
+    "level": "floor.obj",
+    "instances": [{"box": [0.5, 1, 0.5], "position": [2, 1, 0], "rotation": [0, 0.25881905, 0, 0.96592583]}]
+  })");
+  const debugger::Scene scene = debugger::load_scene(file, sphere_at_origin());
+  ASSERT_TRUE(scene.movers);
+  debugger::Session session(*scene.world, debugger::spawn_config(scene), scene.movers);
+  debugger::FrameInput east;
+  east.character.wish = glm::vec3(1.0f, 0.0f, 0.0f);
+  collision::Trace trace;
+  const collision::SlideIteration* hit = nullptr;
+  for (int f = 0; f < 240 && !hit; ++f) {
+    trace.clear();
+    session.push(east, &trace);
+    for (const collision::SlideIteration& it : trace.iterations)
+      if (it.hit && it.instance == 0u) hit = &it;
+  }
+  ASSERT_NE(hit, nullptr) << "the body never met the box";
+  const auto marked = std::count_if(hit->tests.begin(), hit->tests.end(), [&](const collision::TriangleTest& t) {
+    return t.instance == 0u && t.triangle == hit->triangle && t.verdict == collision::Verdict::kHit;
+  });
+  EXPECT_EQ(marked, 1);
+
+  debugger::OverlayFrame overlay;
+  const debugger::TraceMovers movers{scene.movers.get(), &*session.last_movers()};
+  debugger::build_overlay(trace, *scene.world, session.config().body, session.last_state(), scene.up, 45.0f,
+                          debugger::OverlayOptions{}, overlay, movers);
+  ASSERT_GE(overlay.mover_highlights.size(), 1u);
+  const renderer::Colour hits = debugger::overlay_style(debugger::Overlay::kHits).colour & 0x00FFFFFFu;
+  EXPECT_TRUE(std::any_of(overlay.mover_highlights[0].begin(), overlay.mover_highlights[0].end(),
+                          [&](const renderer::TriangleHighlight& h) {
+                            return h.triangle == hit->triangle && (h.colour & 0x00FFFFFFu) == hits;
+                          }));
+  for (const renderer::TriangleHighlight& h : overlay.highlights) EXPECT_LT(h.triangle, 2u);
+  const std::pair<std::uint32_t, std::uint32_t> key{0u, hit->triangle};
+  EXPECT_NE(std::find(overlay.prism_triangles.begin(), overlay.prism_triangles.end(), key), overlay.prism_triangles.end());
+  // Without the movers the overlay cannot pose the box's triangles and leaves them out.
+  debugger::build_overlay(trace, *scene.world, session.config().body, session.last_state(), scene.up, 45.0f,
+                          debugger::OverlayOptions{}, overlay);
+  EXPECT_TRUE(overlay.mover_highlights.empty());
+  EXPECT_EQ(std::find(overlay.prism_triangles.begin(), overlay.prism_triangles.end(), key), overlay.prism_triangles.end());
 }

@@ -41,6 +41,7 @@ void put_instance(Json& j, std::uint32_t instance) {
 Json test_to_json(const collision::TriangleTest& t) {
   Json j;
   j["triangle"] = triangle(t.triangle);
+  put_instance(j, t.instance);
   j["verdict"] = collision::to_string(t.verdict);
   j["toi"] = number(t.toi);
   j["feature"] = collision::to_string(t.feature);

@@ -24,7 +24,9 @@
 /// is then the index in that instance's mesh (a box's 12: scene_box_mesh's order), 0 for a
 /// character. A Trace of a scene's move names the instance of what each iteration hit
 /// (SlideIteration::instance), the ground's and the touching planes'; its candidates
-/// (SlideIteration::tests) are the static level's triangles only.
+/// (SlideIteration::tests) are the static level's triangles, then the instances' near the
+/// iteration's sweep (TriangleTest::instance; their planes in world space at the pose they had
+/// during the move). The other characters are bodies, not triangles, and are not listed.
 ///
 /// Design (and its cost). Broad phase: a flat array of the instances' world boxes (and their
 /// rotation matrices), refreshed where an instance moves (advance, set_pose): nothing else is

@@ -62,6 +62,10 @@ const char* to_string(Verdict v);
 /// One candidate triangle as a method tested it.
 struct TriangleTest {
   std::uint32_t triangle = kNoTriangle;
+  /// What `triangle` belongs to in a scene (SweepHit::instance): kStaticLevel on a World or for
+  /// the level's triangles, else the instance id (triangle then indexes its own mesh; the
+  /// planes and distances are in world space, at the instance's pose during the move).
+  std::uint32_t instance = kStaticLevel;
   Plane offset_plane;      ///< triangle plane moved by the radius along its normal (the offset prism's S')
   Plane edge_clip[3];      ///< edges AB, BC, CA: inside when distance >= 0 (moved out by L)
   Plane acute_clip[3];     ///< opposite-vertex caps for AB, BC, CA: inside when distance >= 0

@@ -50,6 +50,16 @@ TriangleDistance scene_distance(const SceneView& v, std::uint32_t instance, std:
 std::uint64_t scene_version(const SceneView& v);
 /// The scene's static level.
 const World& scene_level(const SceneView& v);
+/// A triangle of an instance near a query (a Trace's candidate): its index in the instance's
+/// mesh and its corners at the instance's pose.
+struct InstanceTriangle {
+  std::uint32_t instance = 0;
+  std::uint32_t triangle = 0;
+  Triangle world;
+};
+/// The instances' triangles (but v.ignore_instance's) whose boxes may meet world box `box`,
+/// by (instance, triangle), appended to `out`: what a Trace lists beside the level's.
+void scene_candidates(const SceneView& v, const Aabb& box, std::vector<InstanceTriangle>& out);
 
 /// A contact's or hit's name: instance (static first) then triangle.
 inline std::uint64_t contact_key(std::uint32_t instance, std::uint32_t triangle) {
@@ -64,6 +74,8 @@ class Collider {
 
   /// The World, or null for a scene.
   const World* world() const { return world_; }
+  /// The scene, or null for a World.
+  const SceneView* scene() const { return view_; }
   /// The World, or the scene's static level.
   const World& level() const { return view_ ? scene_level(*view_) : *world_; }
 

@@ -20,36 +20,57 @@ namespace {
 
 using detail::finite;
 
-// Trace only: every candidate triangle near the iteration's sweep and what the sweep made of it.
-void record_candidates(const World& world, const Body& body, const glm::vec3& p,
-                       const glm::vec3& d, const SweepOptions& options, const SweepHit& hit,
-                       float skin, SlideIteration& rec) {
+// One candidate of record_candidates: triangle `index` of `instance` (kStaticLevel: the
+// level's), `tri` in world space with unit normal `normal`.
+TriangleTest test_candidate(const Triangle& tri, const glm::vec3& normal, std::uint32_t instance, std::uint32_t index,
+                            const Body& body, const glm::vec3& p, const glm::vec3& d, const SweepOptions& options,
+                            const SweepHit& hit) {
+  const float r = body.min_radius();
+  TriangleTest test;
+  offset_prism(tri, r, r, p, test);
+  test.triangle = index;
+  test.instance = instance;
+  test.tested_point = p;
+  const SweepHit h = sweep_triangle(tri, body, p, d, options, index, &test.separating_axis);
+  if (!h.hit) {
+    const bool back = options.one_sided && glm::dot(normal, p - tri.a) < 0.0f;
+    test.verdict = back ? Verdict::kBackFace : Verdict::kNoContact;
+  } else {
+    test.toi = h.toi;
+    test.feature = h.feature;
+    test.verdict = h.start_overlap                                                      ? Verdict::kStartOverlap
+                   : (hit.hit && index == hit.triangle && instance == hit.instance) ? Verdict::kHit
+                                                                                     : Verdict::kContactLater;
+  }
+  return test;
+}
+
+// Trace only: every candidate triangle near the iteration's sweep and what the sweep made of it:
+// the level's, then in a scene the instances' at their poses (the narrow phase run on their
+// world-space corners, as the scene's sweep runs it for boxes and ellipsoids; for spheres and
+// capsules, which the scene answers in the instance's frame, a candidate's toi may differ from
+// the accepted hit's by that rounding, and the hit is the one with the hit's name). Characters
+// are bodies, not triangles: a hit on one is named by the iteration alone.
+void record_candidates(const detail::Collider& collider, const Body& body, const glm::vec3& p, const glm::vec3& d,
+                       const SweepOptions& options, const SweepHit& hit, float skin, SlideIteration& rec) {
   // Grown past radius + skin, so the surface a body slides on (one skin away) is listed.
   const glm::vec3 grow = body.half_size() * 1.01f + glm::vec3(2.0f * skin);
   Aabb box;
   box.min = glm::min(p, p + d) - grow;
   box.max = glm::max(p, p + d) + grow;
+  const World& level = collider.level();
   std::vector<std::uint32_t> candidates;
-  overlap_aabb(world, box, candidates);
-  const float r = body.min_radius();
+  overlap_aabb(level, box, candidates);
   for (std::uint32_t index : candidates) {
-    const Triangle tri = world.mesh().triangle(index);
-    TriangleTest test;
-    offset_prism(tri, r, r, p, test);
-    test.triangle = index;
-    test.tested_point = p;
-    const SweepHit h = sweep_triangle(tri, body, p, d, options, index, &test.separating_axis);
-    if (!h.hit) {
-      const bool back = options.one_sided && glm::dot(world.mesh().normals[index], p - tri.a) < 0.0f;
-      test.verdict = back ? Verdict::kBackFace : Verdict::kNoContact;
-    } else {
-      test.toi = h.toi;
-      test.feature = h.feature;
-      test.verdict = h.start_overlap ? Verdict::kStartOverlap
-                     : (hit.hit && index == hit.triangle) ? Verdict::kHit
-                                                          : Verdict::kContactLater;
-    }
-    rec.tests.push_back(test);
+    rec.tests.push_back(test_candidate(level.mesh().triangle(index), level.mesh().normals[index], kStaticLevel, index,
+                                       body, p, d, options, hit));
+  }
+  if (!collider.scene()) return;
+  std::vector<detail::InstanceTriangle> movers;
+  detail::scene_candidates(*collider.scene(), box, movers);
+  for (const detail::InstanceTriangle& m : movers) {
+    const glm::vec3 n = collider.face_normal(m.instance, m.triangle, glm::vec3(0.0f));
+    rec.tests.push_back(test_candidate(m.world, n, m.instance, m.triangle, body, p, d, options, hit));
   }
 }
 
@@ -183,10 +204,7 @@ MoveResult move_robust(const Collider& world, const Body& body, const glm::vec3&
       rec->feature = hit.feature;
       rec->triangle = hit.triangle;
       rec->instance = hit.instance;
-      // A scene's iterations list the static level's candidates (a TriangleTest names a static
-      // triangle); a hit on an instance or character is named by rec->instance alone.
-      record_candidates(world.level(), body, pos, rem, options, hit.instance == kStaticLevel ? hit : SweepHit{}, skin,
-                        *rec);
+      record_candidates(world, body, pos, rem, options, hit, skin, *rec);
     }
     if (!hit.hit) {
       pos += rem;

@@ -289,6 +289,17 @@ TriangleDistance scene_distance(const SceneView& v, std::uint32_t instance, std:
   return body_body_distance(body, center, grown_by_skin(c), c.state.position);
 }
 
+void scene_candidates(const SceneView& v, const Aabb& box, std::vector<InstanceTriangle>& out) {
+  for (const std::uint32_t id : overlapping(v, box)) {
+    const SceneInstance& in = v.scene->instances()[id];
+    if (!in.alive) continue;
+    const Frame f(in);
+    std::vector<std::uint32_t> local = candidates(in, f, box);
+    std::sort(local.begin(), local.end());
+    for (const std::uint32_t t : local) out.push_back({id, t, f.triangle(in.mesh->mesh().triangle(t))});
+  }
+}
+
 std::uint64_t scene_version(const SceneView& v) { return v.scene->version(); }
 
 const World& scene_level(const SceneView& v) { return v.scene->level(); }

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "collision/character.hpp"
@@ -57,12 +58,21 @@ struct OverlayOptions {
   bool operator[](Overlay o) const { return on[static_cast<std::size_t>(o)]; }
 };
 
-/// The frame's pictures: debug lists plus triangle highlights for the level mesh.
+/// The frame's pictures: debug lists plus triangle highlights for the level mesh and the movers.
 struct OverlayFrame {
   renderer::DebugDraw debug;
   std::vector<renderer::TriangleHighlight> highlights;
-  /// The triangles whose prisms were drawn (for the inspector).
-  std::vector<std::uint32_t> prism_triangles;
+  /// By instance id: highlights of that mover's own triangles (scene_draws hands them to its draw).
+  std::vector<std::vector<renderer::TriangleHighlight>> mover_highlights;
+  /// The triangles whose prisms were drawn, as (instance, triangle): kStaticLevel for the level's.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> prism_triangles;
+};
+
+/// The moving parts a scene's trace names (TriangleTest::instance): their triangles are posed
+/// as they stood at `frame`, the state after the traced step. Both null without movers.
+struct TraceMovers {
+  const SessionMovers* movers = nullptr;
+  const MoverFrame* frame = nullptr;
 };
 
 /// A picked triangle: its outline on top, and a hatched patch of it clipped to a square of
@@ -71,11 +81,12 @@ struct OverlayFrame {
 void add_picked_triangle(const collision::Triangle& triangle, glm::vec3 focus, float extent, renderer::Colour colour,
                          OverlayFrame& out);
 
-/// Fills `out` (cleared first) from `trace` for `body` in `world` with up axis `up`.
+/// Fills `out` (cleared first) from `trace` for `body` in `world` with up axis `up`; a scene's
+/// mover candidates are highlighted on their movers and their prisms drawn where they stood.
 void build_overlay(const collision::Trace& trace, const collision::World& world,
                    const collision::Body& body, const collision::CharacterState& state,
                    glm::vec3 up, float max_slope_degrees, const OverlayOptions& options,
-                   OverlayFrame& out);
+                   OverlayFrame& out, const TraceMovers& movers = {});
 
 /// Adds one triangle's offset prism and exact swept shape for `body` (as build_overlay draws them for hit
 /// triangles), for a triangle the inspector selected; skipped when already drawn.

@@ -29,9 +29,11 @@ struct MoverMeshes {
   std::vector<renderer::MeshId> meshes;  ///< beside them
 };
 MoverMeshes upload_movers(renderer::Renderer& r, const Scene& scene);
-/// `level` first, then every mover at its pose in `movers` (none when it is empty).
+/// `level` first, then every mover at its pose in `movers` (none when it is empty), each with
+/// its highlights from `overlay` (OverlayFrame::mover_highlights, which must outlive the draws).
 std::vector<renderer::MeshDraw> scene_draws(const renderer::MeshDraw& level, const MoverMeshes& meshes,
-                                            const std::optional<MoverFrame>& movers);
+                                            const std::optional<MoverFrame>& movers,
+                                            const OverlayFrame* overlay = nullptr);
 
 /// The legend window (overlay colours; with checkboxes when `toggles` is given) at (x, y) on
 /// first use; `placed`: the caller set its position and size (the window's layout).

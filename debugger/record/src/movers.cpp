@@ -211,4 +211,17 @@ collision::Triangle SessionMovers::instance_triangle(const MoverFrame& m, std::u
           pose.position + pose.rotation * local.c};
 }
 
+bool trace_triangle(const collision::World& level, const SessionMovers* movers, const MoverFrame* frame,
+                    std::uint32_t instance, std::uint32_t triangle, collision::Triangle& out) {
+  if (instance == collision::kStaticLevel) {
+    if (triangle >= level.mesh().triangle_count()) return false;
+    out = level.mesh().triangle(triangle);
+    return true;
+  }
+  if (!movers || !frame || instance >= frame->poses.size() || instance >= movers->instance_count()) return false;
+  if (triangle >= movers->instance_mesh(instance).triangle_count()) return false;
+  out = movers->instance_triangle(*frame, instance, triangle);
+  return true;
+}
+
 }  // namespace debugger

@@ -51,12 +51,11 @@ std::optional<SelectedTriangle> selected_triangle(const LiveState& s) {
 
 TriangleReport triangle_report(const LiveState& s, const SelectedTriangle& selected) {
   TriangleReport out;
-  // The traces' candidates are the level's: a mover's triangle gets its prism at the body.
-  const std::uint32_t triangle = selected.instance == collision::kStaticLevel ? selected.index : collision::kNoTriangle;
+  // The trace's candidates name the level's triangles and, in a scene, the movers' near the body.
   const std::vector<collision::SlideIteration>& its = s.view.trace.iterations;
   auto find_in = [&](int i) {
     for (const collision::TriangleTest& t : its[static_cast<std::size_t>(i)].tests)
-      if (t.triangle == triangle) {
+      if (t.triangle == selected.index && t.instance == selected.instance) {
         out.test = t;
         out.tested = true;
         out.iteration = i;
@@ -83,6 +82,7 @@ TriangleReport triangle_report(const LiveState& s, const SelectedTriangle& selec
   const float margin = c.params.move.edge_margin.value_or(r);
   collision::offset_prism(selected.triangle, r, margin, s.view.after.position, out.test);
   out.test.triangle = selected.index;
+  out.test.instance = selected.instance;
   out.test.tested_point = s.view.after.position;
   out.test.verdict = collision::Verdict::kNoContact;
   out.tested_point = "the body centre (not a candidate this frame)";
@@ -163,29 +163,31 @@ void draw_inspector_section(LiveState& s) {
                           ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
                               ImGuiTableFlags_Resizable,
                           ImVec2(0.0f, std::min(24.0f + 19.0f * static_cast<float>(it.tests.size()), 160.0f)))) {
-      ImGui::TableSetupColumn("tri", ImGuiTableColumnFlags_WidthFixed, 48.0f);
+      // A level's index ("123456") or a mover's ("i12:345").
+      ImGui::TableSetupColumn("tri", ImGuiTableColumnFlags_WidthFixed, std::max(48.0f, ImGui::CalcTextSize("i12:345").x));
       // As wide as the longest verdict (110 px cut "outside-acute-clip").
       ImGui::TableSetupColumn("verdict", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("outside-acute-clip").x);
       ImGui::TableSetupColumn("why");
       ImGui::TableHeadersRow();
-      const collision::TriangleMesh& m = s.scene.world->mesh();
       const collision::Body& body = s.session->segment_at(std::max(s.view.frame, 0)).body;
+      const TraceMovers movers{s.session->movers(), s.view.movers ? &*s.view.movers : nullptr};
       for (const collision::TriangleTest& test : it.tests) {
-        if (test.triangle >= m.triangle_count()) continue;
+        collision::Triangle tri;
+        if (!trace_triangle(*s.scene.world, movers.movers, movers.frame, test.instance, test.triangle, tri)) continue;
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        char label[24];
-        std::snprintf(label, sizeof label, "%u", test.triangle);
-        if (ImGui::Selectable(label, s.selection.instance == collision::kStaticLevel && s.selection.triangle == test.triangle,
+        // "12" on the level, "i2:10" on a mover (prism-query's names).
+        const std::string label = triangle_label(test.instance, test.triangle).substr(4);
+        if (ImGui::Selectable(label.c_str(), s.selection.instance == test.instance && s.selection.triangle == test.triangle,
                               ImGuiSelectableFlags_SpanAllColumns)) {
-          s.selection.instance = collision::kStaticLevel;
+          s.selection.instance = test.instance;
           s.selection.triangle = test.triangle;
         }
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(collision::to_string(test.verdict));
         note_cell_fit("candidates: verdict");
         ImGui::TableNextColumn();
-        ImGui::TextWrapped("%s", candidate_why(it, test, m.triangle(test.triangle), body, it.hit ? it.toi : 1.0f).c_str());
+        ImGui::TextWrapped("%s", candidate_why(it, test, tri, body, it.hit ? it.toi : 1.0f).c_str());
       }
       ImGui::EndTable();
     }

@@ -41,7 +41,7 @@ struct SelectedTriangle {
 std::optional<SelectedTriangle> selected_triangle(const LiveState& s);
 
 /// The selected triangle as the shown frame saw it: the method's own test when the triangle
-/// was a candidate (of the selected iteration first; the traces list the level's candidates),
+/// was a candidate (of the selected iteration first; a scene's traces list the movers' too),
 /// else its offset prism for the body's radius and edge margin with the body centre after the
 /// frame as the tested point.
 struct TriangleReport {

@@ -240,3 +240,49 @@ TEST(SceneMovers, TraceNamesTheInstanceOfAFaceTheStepStartedAgainst) {
   EXPECT_GT(against, 30);
   EXPECT_NEAR(scene.character(ch).state.position.x, 0.9f - 0.3f - 0.02f, 1e-3f);
 }
+
+// A move into a box instance turned 30 degrees about Y: the trace's iteration lists the
+// level's candidates first, then the box's triangles named by their instance, their offset
+// prisms in world space (the offset plane's normal is the turned face's), and the one the sweep
+// hit is the candidate marked hit, at the iteration's time of impact.
+TEST(SceneMovers, TraceListsTheMoversTrianglesAmongTheCandidatesAndMarksTheOneHit) {
+  collision::Scene scene(prism_test::boxes_level({{{0.0f, -0.5f, 0.0f}, {20.0f, 0.5f, 20.0f}}}));
+  const glm::quat turn = glm::angleAxis(0.5235988f, glm::vec3(0.0f, 1.0f, 0.0f));
+  const std::uint32_t box = scene.add_box({0.5f, 1.0f, 0.5f}, {{2.0f, 1.0f, 0.0f}, turn});
+  collision::MoveParams params;
+  params.skin_width = 0.02f;
+  collision::Trace trace;
+  const collision::Body body = collision::Body::sphere(0.3f);
+  collision::move(scene, body, {0.0f, 0.32f, 0.0f}, {3.0f, 0.0f, 0.0f}, params, &trace);
+  ASSERT_FALSE(trace.iterations.empty());
+  const collision::SlideIteration& it = trace.iterations[0];
+  ASSERT_TRUE(it.hit);
+  ASSERT_EQ(it.instance, box);
+  int level = 0, movers = 0, hits = 0;
+  bool level_first = true;
+  for (const collision::TriangleTest& t : it.tests) {
+    if (t.instance == collision::kStaticLevel) {
+      ++level;
+      level_first = level_first && movers == 0;
+      continue;
+    }
+    ASSERT_EQ(t.instance, box);
+    ASSERT_LT(t.triangle, 12u);
+    ++movers;
+    // The offset plane: the turned face's plane moved out by r.
+    collision::Triangle local = collision::scene_box_mesh({0.5f, 1.0f, 0.5f}).triangle(t.triangle);
+    const glm::vec3 a = glm::vec3(2.0f, 1.0f, 0.0f) + turn * local.a;
+    const glm::vec3 n = turn * glm::normalize(glm::cross(local.b - local.a, local.c - local.a));
+    EXPECT_NEAR(glm::dot(t.offset_plane.normal, n), 1.0f, 1e-5f) << t.triangle;
+    EXPECT_NEAR(t.offset_plane.offset, glm::dot(n, a) + 0.3f, 1e-5f) << t.triangle;
+    if (t.verdict != collision::Verdict::kHit) continue;
+    ++hits;
+    EXPECT_EQ(t.triangle, it.triangle);
+    EXPECT_NEAR(t.toi, it.toi, 1e-5f);
+    EXPECT_NEAR(glm::dot(n, it.normal), 1.0f, 1e-5f);
+  }
+  EXPECT_GT(level, 0);
+  EXPECT_TRUE(level_first);
+  EXPECT_EQ(movers, 10);  // all but the top face's two (y = 2, above the sweep's box)
+  EXPECT_EQ(hits, 1);
+}

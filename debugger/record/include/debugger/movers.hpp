@@ -144,6 +144,13 @@ std::string instance_note(const SessionMovers* movers, const std::optional<Mover
 std::string ground_mover_note(const SessionMovers* movers, const std::optional<MoverFrame>& frame,
                               const collision::CharacterState& state);
 
+/// Triangle `triangle` of `instance` in world space where a trace of the frame that led to
+/// `frame` met it: the level's for kStaticLevel, else the instance's at its pose in `frame`
+/// (movers and frame needed). False for a character, an unknown instance or an index out of
+/// range. The traces' candidates (collision::TriangleTest) and hits name triangles this way.
+bool trace_triangle(const collision::World& level, const SessionMovers* movers, const MoverFrame* frame,
+                    std::uint32_t instance, std::uint32_t triangle, collision::Triangle& out);
+
 /// Whether a map's movers give a SessionMovers anything to move (a mover with triangles).
 bool has_movers(const collision::io::QuakeMovers& movers);
 
