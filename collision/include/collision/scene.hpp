@@ -257,6 +257,14 @@ TriangleMesh scene_box_mesh(const glm::vec3& half_extents);
 /// every instance at its pose and every character. Ties go to the static level, then the
 /// lower instance id, then the lower triangle index.
 RayHit raycast(const Scene& scene, const glm::vec3& origin, const glm::vec3& delta);
+/// What a scene query meets besides the level and the instances.
+struct SceneQueryFilter {
+  /// The characters' bodies (grown by their skins). A pick of triangles (a debugger's click:
+  /// characters are bodies, not triangles) leaves them out.
+  bool characters = true;
+};
+/// raycast() meeting what `filter` lets in.
+RayHit raycast(const Scene& scene, const glm::vec3& origin, const glm::vec3& delta, const SceneQueryFilter& filter);
 SweepHit sweep(const Scene& scene, const Body& body, const glm::vec3& center, const glm::vec3& delta,
                const SweepOptions& options = {});
 /// Ascending by (static level first, then instance id, then triangle index).

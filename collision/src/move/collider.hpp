@@ -29,6 +29,7 @@ struct SceneView {
   const Scene* scene = nullptr;
   std::uint32_t ignore_character = kNoTriangle;
   std::uint32_t ignore_instance = kNoTriangle;
+  bool characters = true;  ///< false: no character at all (SceneQueryFilter; rays only)
 };
 
 // The scene's side (collision/src/scene/scene_queries.cpp).

@@ -190,7 +190,7 @@ RayHit scene_raycast(const SceneView& v, const glm::vec3& origin, const glm::vec
     take(h, id);
   }
   const std::vector<SceneCharacter>& chars = v.scene->characters();
-  for (std::uint32_t k = 0; k < chars.size(); ++k) {
+  for (std::uint32_t k = 0; v.characters && k < chars.size(); ++k) {
     if (k != v.ignore_character) take(ray_body(grown_by_skin(chars[k]), chars[k].state.position, origin, delta), kCharacterInstance + k);
   }
   return best;
@@ -308,6 +308,12 @@ const World& scene_level(const SceneView& v) { return v.scene->level(); }
 
 RayHit raycast(const Scene& scene, const glm::vec3& origin, const glm::vec3& delta) {
   return detail::scene_raycast(detail::SceneView{&scene}, origin, delta);
+}
+
+RayHit raycast(const Scene& scene, const glm::vec3& origin, const glm::vec3& delta, const SceneQueryFilter& filter) {
+  detail::SceneView view{&scene};
+  view.characters = filter.characters;
+  return detail::scene_raycast(view, origin, delta);
 }
 
 SweepHit sweep(const Scene& scene, const Body& body, const glm::vec3& center, const glm::vec3& delta,

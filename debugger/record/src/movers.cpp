@@ -188,20 +188,12 @@ glm::vec3 SessionMovers::point_velocity(const MoverFrame& m, std::uint32_t id, c
 }
 
 collision::RayHit SessionMovers::raycast(const MoverFrame& m, const glm::vec3& origin, const glm::vec3& delta) const {
-  collision::RayHit best = level_ ? collision::raycast(*level_, origin, delta) : collision::RayHit{};
-  for (std::uint32_t id = 0; id < m.poses.size() && id < scene_->instance_slots(); ++id) {
-    const collision::SceneInstance& instance = scene_->instance(id);
-    if (!instance.alive || !instance.mesh) continue;
-    const collision::Pose& pose = m.poses[id];
-    const glm::quat to_local = glm::conjugate(pose.rotation);
-    const collision::RayHit h = collision::raycast(*instance.mesh, to_local * (origin - pose.position), to_local * delta);
-    if (!h.hit || (best.hit && h.t >= best.t)) continue;
-    best = h;
-    best.point = pose.position + pose.rotation * h.point;
-    best.normal = pose.rotation * h.normal;
-    best.instance = id;
-  }
-  return best;
+  // The scratch scene's instances put where m has them (the next step poses it all again), and
+  // the core's scene raycast without the characters.
+  for (std::uint32_t id = 0; id < m.poses.size() && id < scene_->instance_slots(); ++id) scene_->set_pose(id, m.poses[id]);
+  collision::SceneQueryFilter triangles_only;
+  triangles_only.characters = false;
+  return collision::raycast(*scene_, origin, delta, triangles_only);
 }
 
 collision::Triangle SessionMovers::instance_triangle(const MoverFrame& m, std::uint32_t id, std::uint32_t t) const {

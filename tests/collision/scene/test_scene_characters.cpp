@@ -142,3 +142,28 @@ TEST(SceneCharacters, BatchStepOfManyCharactersIsTheSameOnAnyThreadCount) {
 }
 
 }  // namespace
+
+// A ray down through the standing character (r 0.3, skin 0.03, centre y = 0.33) meets its
+// skin-grown body at y = 0.66; filtered to triangles (SceneQueryFilter, a debugger's pick) it
+// passes through to the floor at y = 0 and names the floor's triangle.
+TEST(SceneCharacters, RayFilteredToTrianglesPassesThroughCharacters) {
+  std::uint32_t thrown = 0, standing = 0;
+  const collision::Scene scene = two_characters(thrown, standing);
+  const glm::vec3 origin(1.0f, 5.0f, 0.0f), down(0.0f, -10.0f, 0.0f);
+  const collision::RayHit body = collision::raycast(scene, origin, down);
+  ASSERT_TRUE(body.hit);
+  EXPECT_EQ(body.instance, collision::kCharacterInstance + standing);
+  EXPECT_NEAR(body.point.y, 0.66f, 1e-5f);
+  collision::SceneQueryFilter triangles;
+  triangles.characters = false;
+  const collision::RayHit floor = collision::raycast(scene, origin, down, triangles);
+  ASSERT_TRUE(floor.hit);
+  EXPECT_EQ(floor.instance, collision::kStaticLevel);
+  EXPECT_NEAR(floor.point.y, 0.0f, 1e-6f);
+  EXPECT_NEAR(floor.t, 0.5f, 1e-7f);
+  EXPECT_EQ(collision::raycast(scene.level(), origin, down).triangle, floor.triangle);
+  // The default filter is the plain raycast.
+  const collision::RayHit same = collision::raycast(scene, origin, down, collision::SceneQueryFilter{});
+  EXPECT_EQ(same.instance, body.instance);
+  EXPECT_EQ(same.t, body.t);
+}

@@ -103,7 +103,8 @@ class SessionMovers {
   /// [0, 1] (what a click picks; characters are not triangles and are left out): `instance` is
   /// kStaticLevel or the instance id, `triangle` the index in the level's or the instance's own
   /// mesh, point and normal in world space. Each instance's ray is turned into its frame, where
-  /// t is the same. Ties go to the level, then the lower instance id.
+  /// t is the same. Ties go to the level, then the lower instance id. (The core's scene raycast,
+  /// SceneQueryFilter without characters, on the scratch scene posed to m.)
   collision::RayHit raycast(const MoverFrame& m, const glm::vec3& origin, const glm::vec3& delta) const;
   /// Triangle t of instance id at its pose in m, in world space.
   collision::Triangle instance_triangle(const MoverFrame& m, std::uint32_t id, std::uint32_t t) const;
