@@ -79,7 +79,7 @@ HeadlessResult run_headless(const RunOptions& o) {
   // The frame panel covers the bottom: the body is framed in the middle of the space above it.
   FollowSettings framing = o.camera;
   framing.aim_above_centre = (kFramePanelHeight + 20.0f) / static_cast<float>(o.height);
-  const renderer::MeshId level = renderer::upload_mesh(r, level_upload(scene, max_slope));
+  const renderer::MeshId level = upload_level(r, scene, max_slope);
   const MoverMeshes mover_meshes = upload_movers(r, scene);
 
   std::filesystem::create_directories(o.out);

@@ -123,7 +123,7 @@ int run_live(const RunOptions& o) {
   // The scene's tour plays from the first frame, as in a headless run (the keys take over).
   s.tour = scene_tour(s.scene, o.walk, o.seed, replaying, s.session->config().start_yaw);
   s.tour_active = s.tour.has_value();
-  renderer::MeshId level = renderer::upload_mesh(r, level_upload(s.scene, s.session->config().params.max_slope_degrees));
+  renderer::MeshId level = upload_level(r, s.scene, s.session->config().params.max_slope_degrees);
   MoverMeshes mover_meshes = upload_movers(r, s.scene);
   PanelState panel = make_panel_state(s, (std::filesystem::path(s.out_dir) / (s.scene.name + ".prism")).string());
   TimelinePlots plots;
@@ -328,7 +328,7 @@ int run_live(const RunOptions& o) {
           s.scene = load_scene(rec.scene);
           s.base_params.up = s.scene.up;
           renderer::wait_idle(r);
-          level = renderer::upload_mesh(r, level_upload(s.scene, rec.config.params.max_slope_degrees));
+          level = upload_level(r, s.scene, rec.config.params.max_slope_degrees);
           mover_meshes = upload_movers(r, s.scene);
         }
         load_recording(s, rec);

@@ -35,6 +35,11 @@ renderer::MeshUpload level_upload(const Scene& scene, float max_slope_degrees) {
   return up;
 }
 
+renderer::MeshId upload_level(renderer::Renderer& r, const Scene& scene, float max_slope_degrees) {
+  if (scene.world->mesh().triangle_count() == 0) return kNoMesh;
+  return renderer::upload_mesh(r, level_upload(scene, max_slope_degrees));
+}
+
 MoverMeshes upload_movers(renderer::Renderer& r, const Scene& scene) {
   MoverMeshes out;
   if (!scene.movers) return out;
@@ -54,7 +59,8 @@ MoverMeshes upload_movers(renderer::Renderer& r, const Scene& scene) {
 
 std::vector<renderer::MeshDraw> scene_draws(const renderer::MeshDraw& level, const MoverMeshes& meshes,
                                             const std::optional<MoverFrame>& movers, const OverlayFrame* overlay) {
-  std::vector<renderer::MeshDraw> draws{level};
+  std::vector<renderer::MeshDraw> draws;
+  if (level.mesh != kNoMesh) draws.push_back(level);
   if (!movers) return draws;
   for (std::size_t i = 0; i < meshes.instances.size(); ++i) {
     const std::uint32_t id = meshes.instances[i];

@@ -281,3 +281,55 @@ TEST(SceneFileSession, OverlayHighlightsTheMoverTriangleHitAndDrawsItsPrism) {
   EXPECT_TRUE(overlay.mover_highlights.empty());
   EXPECT_EQ(std::find(overlay.prism_triangles.begin(), overlay.prism_triangles.end(), key), overlay.prism_triangles.end());
 }
+
+// A scene file without a level: an empty static level, the file's instances and characters. The
+// default body (a 0.4 sphere for this 20-unit floor) spawns above the floor box's top face, not
+// its bottom, lands one skin above it on box i0, and the headless run draws the boxes (the
+// movers' slate blue) with no validation message. A file with nothing in it is refused.
+TEST(SceneFileSession, SceneWithoutALevelWalksOnItsInstances) {
+  const std::string file = write_scene_file("scene_file_no_level", R"({
+    "instances": [{"box": [10, 0.5, 10], "position": [0, -0.5, 0]},
+                  {"box": [1, 0.25, 1], "position": [4, 0.25, 0], "velocity": [0, 0.5, 0],
+                   "keys": [{"time": 1.0, "velocity": [0, 0, 0]}]}],
+    "characters": [{"sphere": 0.3, "skin": 0.02, "position": [-2, 1.32, 0]}]
+  })");
+  const debugger::Scene scene = debugger::load_scene(file);
+  EXPECT_EQ(scene.world->mesh().triangle_count(), 0u);
+  ASSERT_TRUE(scene.movers);
+  EXPECT_EQ(scene.movers->instance_count(), 2u);
+  EXPECT_EQ(scene.body.radii.x, 0.4f);
+  EXPECT_GT(scene.spawn.y, 0.4f);
+  debugger::Session session(*scene.world, debugger::spawn_config(scene), scene.movers);
+  for (int f = 0; f < 90; ++f) session.push(debugger::FrameInput{});
+  const collision::CharacterState& s = session.last_state();
+  const float skin = session.config().params.move.resolved_skin(session.config().body);
+  EXPECT_EQ(s.ground, collision::GroundState::kOnGround);
+  EXPECT_EQ(s.ground_instance, 0u);
+  EXPECT_NEAR(s.position.y, 0.4f + skin, 1e-3f);
+  EXPECT_NEAR(session.last_movers()->characters[0].position.y, 0.32f, 1e-3f);  // c0 fell onto it too
+
+  const fs::path out = fs::path(PRISM_TEST_OUTPUT_DIR) / "scene_file_no_level" / "out";
+  fs::remove_all(out);
+  const debugger::CommandLine c = debugger::parse_command_line(
+      {"--headless", "--scene", file, "--frames", "30", "--capture-frames", "29", "--size", "960x540", "--out",
+       out.string(), "--validation"});
+  const debugger::HeadlessResult r = debugger::run_headless(c.options);
+  EXPECT_EQ(r.validation_messages, 0u);
+  const renderer::RgbaImage image = renderer::read_png((out / "scene_f000029.png").string());
+  std::size_t slate = 0;
+  for (std::uint32_t y = 0; y < image.height; ++y)
+    for (std::uint32_t x = 0; x < image.width; ++x) {
+      const std::uint8_t* p = image.at(x, y);
+      // Lit slate blue (palette::kMover, 60 90 170): blue well over red and green.
+      if (p[2] > p[0] + 40 && p[2] > p[1] + 20) ++slate;
+    }
+  EXPECT_GT(slate, image.width * image.height / 4) << "the floor box fills the lower part of the view";
+
+  const std::string empty = write_scene_file("scene_file_empty", R"({"instances": []})");
+  try {
+    debugger::load_scene(empty);
+    ADD_FAILURE() << "an empty scene loaded";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find(empty + ": the scene has no level"), std::string::npos) << e.what();
+  }
+}

@@ -22,6 +22,12 @@ namespace debugger {
 /// darker, non-solid triangles blue.
 renderer::MeshUpload level_upload(const Scene& scene, float max_slope_degrees);
 
+/// A mesh id that names no uploaded mesh: what upload_level gives a scene whose level has no
+/// triangles (a scene file of instances alone), which scene_draws then leaves out.
+inline constexpr renderer::MeshId kNoMesh = ~renderer::MeshId{0};
+/// level_upload uploaded, or kNoMesh for a level without triangles.
+renderer::MeshId upload_level(renderer::Renderer& r, const Scene& scene, float max_slope_degrees);
+
 /// The level's movers (Scene::movers), each instance's triangles uploaded once in its own frame
 /// in the movers' colour (palette::kMover); drawn each frame where the session has them.
 struct MoverMeshes {
@@ -29,7 +35,7 @@ struct MoverMeshes {
   std::vector<renderer::MeshId> meshes;  ///< beside them
 };
 MoverMeshes upload_movers(renderer::Renderer& r, const Scene& scene);
-/// `level` first, then every mover at its pose in `movers` (none when it is empty), each with
+/// `level` first (unless its mesh is kNoMesh), then every mover at its pose in `movers` (none when it is empty), each with
 /// its highlights from `overlay` (OverlayFrame::mover_highlights, which must outlive the draws).
 std::vector<renderer::MeshDraw> scene_draws(const renderer::MeshDraw& level, const MoverMeshes& meshes,
                                             const std::optional<MoverFrame>& movers,

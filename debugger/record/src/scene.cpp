@@ -112,6 +112,58 @@ Scene with_setup(Scene scene, const SceneSetup& setup, bool computed_spawn) {
 
 Scene load_scene_as_is(const std::string& spec);
 
+// A scene file without a level: an empty static level, the file's instances and characters. The
+// default body and spawn are a mesh file's (spawn.hpp), worked out on the instances' triangles
+// where they stand at time 0; with no instance, a 0.4 sphere at the origin.
+Scene levelless_scene(const std::string& spec, std::shared_ptr<const collision::io::SceneFile> file,
+                      const SceneSetup& setup) {
+  if (file->instances.empty() && file->characters.empty()) {
+    throw collision::io::LoadError(spec + ": the scene has no level, no instances and no characters: nothing to walk in");
+  }
+  Scene scene;
+  scene.spec = spec;
+  scene.name = stem_of(spec);
+  scene.up = setup.up.value_or(glm::vec3(0.0f, 1.0f, 0.0f));
+  scene.world = std::make_shared<const collision::World>(collision::TriangleMesh{});
+  scene.movers = std::make_shared<const SessionMovers>(scene.world, nullptr, file, scene.up);
+  std::vector<glm::vec3> positions;
+  std::vector<glm::uvec3> triangles;
+  const SessionMovers& movers = *scene.movers;
+  // The faces that look up only: an instance is solid (a box's bottom face is no floor to spawn
+  // above, though a level's floor may be seen from either side).
+  for (std::uint32_t id = 0; id < movers.instance_count(); ++id) {
+    const collision::TriangleMesh& mesh = movers.instance_mesh(id);
+    for (std::uint32_t t = 0; t < mesh.triangle_count(); ++t) {
+      const collision::Triangle tri = movers.instance_triangle(movers.start(), id, t);
+      if (glm::dot(glm::cross(tri.b - tri.a, tri.c - tri.a), scene.up) <= 0.0f) continue;
+      const auto base = static_cast<std::uint32_t>(positions.size());
+      positions.insert(positions.end(), {tri.a, tri.b, tri.c});
+      triangles.push_back({base, base + 1, base + 2});
+    }
+  }
+  std::string body_note = "default body: sphere 0.4", spawn_note = "spawn at the origin (no level, no instance)";
+  if (!triangles.empty()) {
+    const collision::World at_start(collision::make_mesh(std::move(positions), triangles));
+    scene.body = default_mesh_body(at_start.mesh());
+    body_note = "default body: sphere, 1% of the instances' diagonal (>= 0.4)";
+    if (setup.body) scene.body = *setup.body;
+    if (scene.body.shape == collision::Shape::kCapsule) scene.body.axis = scene.up;
+    scene.spawn = spawn_above_largest_floor(at_start, scene.up, body_size(scene.body), 50.0f);
+    spawn_note = "spawn above the instances' largest floor";
+  }
+  if (setup.body) {
+    scene.body = *setup.body;
+    body_note = "body from --body";
+  }
+  if (scene.body.shape == collision::Shape::kCapsule) scene.body.axis = scene.up;  // a capsule stands along up
+  if (setup.spawn) {
+    scene.spawn = *setup.spawn;
+    spawn_note = "spawn from --spawn";
+  }
+  scene.setup_note = body_note + "; " + spawn_note + (setup.up ? "; up from --up" : "");
+  return scene;
+}
+
 }  // namespace
 
 Scene load_scene(const std::string& spec, const SceneSetup& setup) {
@@ -119,10 +171,7 @@ Scene load_scene(const std::string& spec, const SceneSetup& setup) {
     // A scene file: its level as any level loads (with the command line's setup), then its
     // instances and characters, moving with the level's own movers (movers.hpp).
     auto file = std::make_shared<const collision::io::SceneFile>(collision::io::read_scene_file(spec));
-    if (file->level.empty()) {
-      throw collision::io::LoadError(spec + ": level: the debugger needs a level to walk in (any level spec: default, "
-                                     "zoo:NAME, a map, a mesh file)");
-    }
+    if (file->level.empty()) return levelless_scene(spec, std::move(file), setup);
     Scene scene = load_scene(file->level, setup);
     std::shared_ptr<const collision::io::QuakeMovers> quake = scene.movers ? scene.movers->movers_shared() : nullptr;
     if (!file->instances.empty() || !file->characters.empty()) {
