@@ -28,15 +28,20 @@
 /// iteration's sweep (TriangleTest::instance; their planes in world space at the pose they had
 /// during the move). The other characters are bodies, not triangles, and are not listed.
 ///
-/// Design (and its cost). Broad phase: a flat array of the instances' world boxes (and their
-/// rotation matrices), refreshed where an instance moves (advance, set_pose): nothing else is
-/// kept, so there is no tree to refit or rebuild. Each query scans the boxes,
-/// packed as six float arrays (InstanceBounds: a branch-free, vectorised pass, under 1 ns an
-/// instance; a tree over them would pay back beyond a few thousand instances), takes the
+/// Design (and its cost). Broad phase: a dynamic AABB tree over the instances' world boxes
+/// (collision/instance_tree.hpp, after Box2D's b2DynamicTree), kept current where an instance
+/// moves (advance, set_pose): each leaf holds a fat box (the world box grown by a quarter of its
+/// largest extent and stretched over four steps of its motion), so a moving instance costs a
+/// containment test a step and only one that leaves its fat box is taken out and put back
+/// (O(log n), balanced by rotations). Not a refit (a first build's topology degrades as the
+/// instances wander) nor a rebuild each step (O(n log n) whatever moved). A query walks the fat
+/// boxes, checks the exact world boxes (packed as six float arrays, InstanceBounds), takes the
 /// instances its move enters, nearest entry first, and stops at the first whose entry is later
-/// than its best hit. bench_scene, oa_dm1 with 1,000 moving instances (docs/benchmarks.md): a
-/// ray 1.4 us (the World alone 0.16 us, Bullet's btCollisionWorld 2.4 us), a sphere sweep
-/// 2.7 us (0.48 us; Bullet 46.5 us); advance 54 us a step (Bullet's update 1.2 ms). An
+/// than its best hit. bench_scene with 1,000 moving and turning instances (docs/benchmarks.md):
+/// advance 65-110 us a step on this 2-core machine (Bullet's update 1.0-2.1 ms); sphere sweeps
+/// 9.3-13.8x Bullet's btCollisionWorld on seven OpenArena maps, 5.3x on oa_dm3 (its sweeps
+/// almost never meet anything: Bullet answers in 1.7 us, Prism's tree walk costs 0.3 us); rays
+/// 1.3-4.5x. An
 /// instance is entered in its own frame:
 ///  - boxes and ellipsoids, which a rotation would change: the swept box turned into that frame
 ///    conservatively (the box of the turned box, grown by 2^-20 of its extent), the triangles
@@ -113,6 +118,7 @@
 #include "collision/body.hpp"
 #include "collision/character.hpp"
 #include "collision/contacts.hpp"
+#include "collision/instance_tree.hpp"
 #include "collision/move.hpp"
 #include "collision/world.hpp"
 
@@ -121,8 +127,8 @@ namespace collision {
 /// The first `instance` value naming a character (kCharacterInstance + its id).
 inline constexpr std::uint32_t kCharacterInstance = 0x40000000u;
 
-/// The instances' world boxes packed for the queries' scan: six arrays of floats (the scan
-/// reads 24 bytes an instance and the compiler vectorises it); a removed instance's is empty.
+/// The instances' exact world boxes, packed: six arrays of floats (the broad phase's leaves
+/// are fat boxes; a query checks these); a removed instance's is empty.
 struct InstanceBounds {
   std::vector<float> min_x, min_y, min_z, max_x, max_y, max_z;
   std::size_t size() const { return min_x.size(); }
@@ -155,6 +161,10 @@ struct SceneInstance {
   /// Set by move_kinematic: the pose the next advance puts it at (then cleared).
   bool has_target = false;
   Pose target;
+  /// advance's last turn a step (the rotation by |w| dt about w), kept while w and dt stay.
+  glm::dquat step_turn{1.0, 0.0, 0.0, 0.0};
+  glm::vec3 step_turn_spin{0.0f};
+  float step_turn_dt = 0.0f;
 };
 
 struct SceneCharacter {
@@ -229,13 +239,16 @@ class Scene {
 
   // Internal, for the queries (collision/src/scene/).
   const std::vector<SceneInstance>& instances() const { return instances_; }
-  /// Every instance's world_bounds, packed for the queries' scan.
+  /// Every instance's world_bounds, packed (the exact test at the broad phase's leaves).
   const InstanceBounds& instance_bounds() const { return bounds_; }
+  /// The broad phase over the instances' world boxes (collision/instance_tree.hpp).
+  const InstanceTree& instance_tree() const { return tree_; }
   const std::vector<SceneCharacter>& characters() const { return characters_; }
 
  private:
   void touch();
-  void place(std::uint32_t id);
+  /// The instance's derived parts at its pose; `motion` stretches its broad-phase leaf.
+  void place(std::uint32_t id, const glm::vec3& motion = glm::vec3(0.0f));
   SceneInstance& live(std::uint32_t id, const char* what);
   bool push_characters(std::uint32_t id, const Pose& before, float dt);
   void refresh_character(std::uint32_t id);
@@ -244,6 +257,7 @@ class Scene {
   std::shared_ptr<const World> level_;
   std::vector<SceneInstance> instances_;
   InstanceBounds bounds_;
+  InstanceTree tree_;
   void set_bounds(std::uint32_t id, const Aabb& b);
   std::vector<SceneCharacter> characters_;
   std::uint64_t version_ = 0;

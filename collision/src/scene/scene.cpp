@@ -50,7 +50,7 @@ void Scene::touch() { version_ = detail::next_world_id(); }
 
 // The instance's derived parts at its pose: its rotation matrix and its world box (kept twice:
 // in the instance, and packed for the queries' scan).
-void Scene::place(std::uint32_t id) {
+void Scene::place(std::uint32_t id, const glm::vec3& motion) {
   SceneInstance& in = instances_[id];
   in.rotation_matrix = glm::mat3_cast(glm::dquat(in.pose.rotation));
   // (local_bounds is kept in the instance: reading the mesh's would chase two pointers an
@@ -59,6 +59,7 @@ void Scene::place(std::uint32_t id) {
                         ? Aabb{}  // empty: overlaps nothing
                         : detail::turned_box(in.rotation_matrix, glm::dvec3(in.pose.position), in.local_bounds);
   set_bounds(id, in.world_bounds);
+  tree_.place(id, in.world_bounds, motion);
 }
 
 void Scene::set_bounds(std::uint32_t id, const Aabb& b) {
@@ -116,6 +117,7 @@ void Scene::remove(std::uint32_t id) {
   in.mesh.reset();
   in.world_bounds = Aabb{};
   set_bounds(id, in.world_bounds);
+  tree_.erase(id);
   touch();
 }
 
@@ -180,10 +182,16 @@ void Scene::advance(float dt) {
     if (!to_target && w > 0.0f) {
       // The exact rotation by w dt about the axis (not a first-order step): a point turns on
       // its circle.
-      const glm::dquat turn = glm::angleAxis(static_cast<double>(w) * dt, glm::dvec3(in.angular_velocity) / double(w));
-      in.pose.rotation = glm::quat(glm::normalize(turn * glm::dquat(before.rotation)));
+      // The same turn as the last step's when the spin and dt are (a constant spin: no sincos).
+      if (in.angular_velocity != in.step_turn_spin || dt != in.step_turn_dt) {
+        in.step_turn = glm::angleAxis(static_cast<double>(w) * dt, glm::dvec3(in.angular_velocity) / double(w));
+        in.step_turn_spin = in.angular_velocity;
+        in.step_turn_dt = dt;
+      }
+      in.pose.rotation = glm::quat(glm::normalize(in.step_turn * glm::dquat(before.rotation)));
     }
-    place(id);
+    // Its broad-phase leaf stretched over four more such steps (Box2D's aabbMultiplier).
+    place(id, 4.0f * (in.pose.position - before.position));
     moved = true;
     if (!characters_.empty() && !push_characters(id, before, dt)) {
       in.pose = before;  // Quake 3's G_MoverPush failing: the mover stays where it was

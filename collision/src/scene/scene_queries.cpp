@@ -39,26 +39,21 @@ Aabb body_box(const Body& body, const glm::vec3& a, const glm::vec3& b, float gr
   return box;
 }
 
-// The instances whose world box overlaps `box` (but v.ignore_instance), ascending: a
-// branch-free pass over the packed boxes (vectorised), then the few that overlap.
+// The instances whose world box overlaps `box` (but v.ignore_instance), ascending: the broad
+// phase's fat leaves (collision/instance_tree.hpp), then each one's exact world box.
 const std::vector<std::uint32_t>& overlapping(const SceneView& v, const Aabb& box) {
-  thread_local std::vector<std::uint8_t> mask;
   thread_local std::vector<std::uint32_t> out;
-  const InstanceBounds& b = v.scene->instance_bounds();
-  const std::size_t n = b.size();
-  mask.resize(n);
-  const float* lx = b.min_x.data(); const float* ly = b.min_y.data(); const float* lz = b.min_z.data();
-  const float* hx = b.max_x.data(); const float* hy = b.max_y.data(); const float* hz = b.max_z.data();
-  const float x0 = box.min.x, y0 = box.min.y, z0 = box.min.z, x1 = box.max.x, y1 = box.max.y, z1 = box.max.z;
-  std::uint8_t* m = mask.data();
-  for (std::size_t i = 0; i < n; ++i) {
-    m[i] = static_cast<std::uint8_t>((lx[i] <= x1) & (x0 <= hx[i]) & (ly[i] <= y1) & (y0 <= hy[i]) & (lz[i] <= z1) &
-                                     (z0 <= hz[i]));
-  }
   out.clear();
-  for (std::size_t i = 0; i < n; ++i) {
-    if (m[i] && i != v.ignore_instance) out.push_back(static_cast<std::uint32_t>(i));
-  }
+  v.scene->instance_tree().query(box, out);
+  const InstanceBounds& b = v.scene->instance_bounds();
+  const float x0 = box.min.x, y0 = box.min.y, z0 = box.min.z, x1 = box.max.x, y1 = box.max.y, z1 = box.max.z;
+  out.erase(std::remove_if(out.begin(), out.end(),
+                           [&](std::uint32_t i) {
+                             return i == v.ignore_instance || !(b.min_x[i] <= x1 && x0 <= b.max_x[i] && b.min_y[i] <= y1 &&
+                                                                y0 <= b.max_y[i] && b.min_z[i] <= z1 && z0 <= b.max_z[i]);
+                           }),
+            out.end());
+  std::sort(out.begin(), out.end());
   return out;
 }
 
@@ -92,6 +87,8 @@ const std::vector<std::pair<double, std::uint32_t>>& entered(const SceneView& v,
   Aabb box;
   box.min = glm::min(o, o + d) - g;
   box.max = glm::max(o, o + d) + g;
+  // (A slab test of the segment against each tree node culls more but costs more than it saves
+  // here: measured on bench_scene oa_dm4, rays 2.8 us against 1.7.)
   for (const std::uint32_t id : overlapping(v, box)) {
     const double t = entry_time(v.scene->instance_bounds().box(id), g, o, d);
     if (t <= 1.0) out.emplace_back(t, id);
