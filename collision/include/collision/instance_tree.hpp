@@ -40,7 +40,8 @@ class InstanceTree {
   void query(const Aabb& box, std::vector<std::uint32_t>& out) const;
 
   /// For tests and figures: leaves, height (0: empty; a leaf alone: 1), whether the links are
-  /// consistent, every parent's box holds its children's and every height is right.
+  /// consistent, every parent's box holds its children's, the hot copies are the nodes' and
+  /// every height is right.
   std::size_t leaf_count() const;
   int height() const { return root_ == kNull ? 0 : nodes_[root_].height + 1; }
   bool valid() const;
@@ -54,6 +55,13 @@ class InstanceTree {
     std::uint32_t instance = kNull;                ///< a leaf's
     bool leaf() const { return child1 == kNull; }
   };
+  /// What a query reads of a node, in one cache line: an internal node's children and their
+  /// boxes (copies of theirs, kept by refresh), or for a leaf child == {kNull, instance}.
+  struct alignas(64) Hot {
+    Aabb box[2];
+    std::uint32_t child[2] = {kNull, kNull};
+  };
+  void refresh(std::uint32_t n);
   std::uint32_t allocate();
   void release(std::uint32_t n);
   void insert_leaf(std::uint32_t leaf);
@@ -62,6 +70,7 @@ class InstanceTree {
   void fix_upwards(std::uint32_t from);
 
   std::vector<Node> nodes_;
+  std::vector<Hot> hot_;  ///< beside nodes_, by node
   std::vector<std::uint32_t> free_;
   std::vector<std::uint32_t> leaf_of_;  ///< by instance id: its leaf, or kNull
   std::vector<Aabb> fat_;               ///< by instance id: its leaf's box (empty: none)

@@ -20,6 +20,13 @@ Aabb joined(const Aabb& a, const Aabb& b) {
   return out;
 }
 
+// Aabb::overlaps without its branches: a walk's tests are near coin flips, and six
+// mispredictable branches a node cost more than the compares.
+inline bool meets(const Aabb& a, const Aabb& b) {
+  return static_cast<bool>((a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y) &
+                           (a.min.z <= b.max.z) & (b.min.z <= a.max.z));
+}
+
 bool holds(const Aabb& outer, const Aabb& inner) {
   return outer.min.x <= inner.min.x && outer.min.y <= inner.min.y && outer.min.z <= inner.min.z &&
          inner.max.x <= outer.max.x && inner.max.y <= outer.max.y && inner.max.z <= outer.max.z;
@@ -32,15 +39,30 @@ std::uint32_t InstanceTree::allocate() {
     const std::uint32_t n = free_.back();
     free_.pop_back();
     nodes_[n] = Node{};
+    hot_[n] = Hot{};
     return n;
   }
   nodes_.emplace_back();
+  hot_.emplace_back();
   return static_cast<std::uint32_t>(nodes_.size() - 1);
 }
 
 void InstanceTree::release(std::uint32_t n) {
   nodes_[n] = Node{};
+  hot_[n] = Hot{};
   free_.push_back(n);
+}
+
+// An internal node's hot copy of its children and their boxes, and its own box from them.
+void InstanceTree::refresh(std::uint32_t i) {
+  Node& n = nodes_[i];
+  Hot& h = hot_[i];
+  h.child[0] = n.child1;
+  h.child[1] = n.child2;
+  h.box[0] = nodes_[n.child1].box;
+  h.box[1] = nodes_[n.child2].box;
+  n.box = joined(h.box[0], h.box[1]);
+  n.height = 1 + std::max(nodes_[n.child1].height, nodes_[n.child2].height);
 }
 
 void InstanceTree::place(std::uint32_t id, const Aabb& tight, const glm::vec3& motion) {
@@ -69,6 +91,7 @@ void InstanceTree::place(std::uint32_t id, const Aabb& tight, const glm::vec3& m
   } else {
     leaf = allocate();
     nodes_[leaf].instance = id;
+    hot_[leaf].child[1] = id;  // child[0] stays kNull: a leaf
     leaf_of_[id] = leaf;
   }
   nodes_[leaf].box = fat;
@@ -154,9 +177,7 @@ void InstanceTree::remove_leaf(std::uint32_t leaf) {
 void InstanceTree::fix_upwards(std::uint32_t from) {
   for (std::uint32_t index = from; index != kNull; index = nodes_[index].parent) {
     index = balance(index);
-    Node& n = nodes_[index];
-    n.height = 1 + std::max(nodes_[n.child1].height, nodes_[n.child2].height);
-    n.box = joined(nodes_[n.child1].box, nodes_[n.child2].box);
+    refresh(index);
   }
 }
 
@@ -167,9 +188,9 @@ std::uint32_t InstanceTree::balance(std::uint32_t ia) {
   if (a.leaf() || a.height < 2) return ia;
   const std::uint32_t ib = a.child1, ic = a.child2;
   const std::int32_t tilt = nodes_[ic].height - nodes_[ib].height;
-  // Rotate `up` (a child of a) into a's place; `other` is a's other child; a keeps it and takes
-  // the shorter of up's children, up keeps the taller.
-  auto rotate = [&](std::uint32_t iup, std::uint32_t iother, bool up_is_child2) {
+  // Rotate `up` (a child of a) into a's place: a keeps its other child and takes the shorter of
+  // up's children, up keeps the taller.
+  auto rotate = [&](std::uint32_t iup, bool up_is_child2) {
     Node& up = nodes_[iup];
     const std::uint32_t i1 = up.child1, i2 = up.child2;
     up.child1 = ia;
@@ -187,23 +208,21 @@ std::uint32_t InstanceTree::balance(std::uint32_t ia) {
     if (up_is_child2) nodes_[ia].child2 = give;
     else nodes_[ia].child1 = give;
     nodes_[give].parent = ia;
-    Node& na = nodes_[ia];
-    na.box = joined(nodes_[iother].box, nodes_[give].box);
-    na.height = 1 + std::max(nodes_[iother].height, nodes_[give].height);
-    up.box = joined(na.box, nodes_[keep].box);
-    up.height = 1 + std::max(na.height, nodes_[keep].height);
+    refresh(ia);   // a's box and height from `other` and `give`
+    refresh(iup);  // up's from a and `keep`
     return iup;
   };
-  if (tilt > 1) return rotate(ic, ib, true);
-  if (tilt < -1) return rotate(ib, ic, false);
+  if (tilt > 1) return rotate(ic, true);
+  if (tilt < -1) return rotate(ib, false);
   return ia;
 }
 
 void InstanceTree::query(const Aabb& box, std::vector<std::uint32_t>& out) const {
-  if (root_ == kNull || !nodes_[root_].box.overlaps(box)) return;
-  // Depth first, each child tested before it is pushed (a node on the stack is known to meet
-  // the box). The stack holds at most the height: 128 is far beyond a balanced tree's (47 for
-  // 2^32 leaves); a taller one, which the rotations never make, takes a vector.
+  if (root_ == kNull || !meets(nodes_[root_].box, box)) return;
+  // Depth first over the hot copies (one cache line a node), each child tested before it is
+  // pushed, so a node on the stack is known to meet the box. The stack holds at most the
+  // height: 128 is far beyond a balanced tree's (47 for 2^32 leaves); a taller one, which the
+  // rotations never make, takes a vector.
   constexpr int kStack = 128;
   std::uint32_t fixed[kStack];
   std::vector<std::uint32_t> spill;
@@ -211,21 +230,21 @@ void InstanceTree::query(const Aabb& box, std::vector<std::uint32_t>& out) const
   int top = 0;
   std::uint32_t current = root_;
   for (;;) {
-    const Node& n = nodes_[current];
-    if (n.leaf()) {
-      out.push_back(n.instance);
+    const Hot& h = hot_[current];
+    if (h.child[0] == kNull) {
+      out.push_back(h.child[1]);
     } else {
-      const bool first = nodes_[n.child1].box.overlaps(box), second = nodes_[n.child2].box.overlaps(box);
+      const bool first = meets(h.box[0], box), second = meets(h.box[1], box);
       if (first) {
         if (second) {
-          if (tall) spill.push_back(n.child2);
-          else fixed[top++] = n.child2;
+          if (tall) spill.push_back(h.child[1]);
+          else fixed[top++] = h.child[1];
         }
-        current = n.child1;
+        current = h.child[0];
         continue;
       }
       if (second) {
-        current = n.child2;
+        current = h.child[1];
         continue;
       }
     }
@@ -253,10 +272,17 @@ bool InstanceTree::valid() const {
     const std::uint32_t i = stack.back();
     stack.pop_back();
     const Node& n = nodes_[i];
+    const Hot& h = hot_[i];
     if (n.leaf()) {
       ++leaves;
       if (n.height != 0 || n.instance >= leaf_of_.size() || leaf_of_[n.instance] != i) return false;
+      if (h.child[0] != kNull || h.child[1] != n.instance) return false;
       continue;
+    }
+    if (h.child[0] != n.child1 || h.child[1] != n.child2) return false;
+    for (int k = 0; k < 2; ++k) {
+      const Aabb& c = nodes_[h.child[k]].box;
+      if (h.box[k].min != c.min || h.box[k].max != c.max) return false;
     }
     for (const std::uint32_t c : {n.child1, n.child2}) {
       if (c == kNull || nodes_[c].parent != i || !holds(n.box, nodes_[c].box)) return false;
