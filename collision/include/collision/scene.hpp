@@ -37,11 +37,11 @@
 /// instances wander) nor a rebuild each step (O(n log n) whatever moved). A query walks the fat
 /// boxes, checks the exact world boxes (packed as six float arrays, InstanceBounds), takes the
 /// instances its move enters, nearest entry first, and stops at the first whose entry is later
-/// than its best hit. bench_scene with 1,000 moving and turning instances (docs/benchmarks.md):
-/// advance 65-110 us a step on this 2-core machine (Bullet's update 1.0-2.1 ms); sphere sweeps
-/// 9.3-13.8x Bullet's btCollisionWorld on seven OpenArena maps, 5.3x on oa_dm3 (its sweeps
-/// almost never meet anything: Bullet answers in 1.7 us, Prism's tree walk costs 0.3 us); rays
-/// 1.3-4.5x. An
+/// than its best hit. bench_scene with 1,000 moving and turning instances on eight OpenArena
+/// maps (docs/benchmarks.md, 2026-12-07): advance 82-118 us a step, median (Bullet's update
+/// 0.9-2.2 ms); sphere sweeps 9.7-15x Bullet's btCollisionWorld, but 6x on oa_dm3 (its sweeps
+/// almost never meet anything: Bullet answers in 1.6 us, Prism's tree walk costs 0.2 us); rays
+/// 1.2-5.3x. An
 /// instance is entered in its own frame:
 ///  - boxes and ellipsoids, which a rotation would change: the swept box turned into that frame
 ///    conservatively (the box of the turned box, grown by 2^-20 of its extent), the triangles
