@@ -49,7 +49,7 @@ Scene::Scene(std::shared_ptr<const World> level)
 void Scene::touch() { version_ = detail::next_world_id(); }
 
 // The instance's derived parts at its pose: its rotation matrix and its world box (kept twice:
-// in the instance, and packed for the queries' scan).
+// in the instance, and packed for the queries' exact test) and its broad-phase leaf.
 void Scene::place(std::uint32_t id, const glm::vec3& motion) {
   SceneInstance& in = instances_[id];
   in.rotation_matrix = glm::mat3_cast(glm::dquat(in.pose.rotation));
