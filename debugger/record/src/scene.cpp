@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -142,20 +143,21 @@ Scene levelless_scene(const std::string& spec, std::shared_ptr<const collision::
     }
   }
   std::string body_note = "default body: sphere 0.4", spawn_note = "spawn at the origin (no level, no instance)";
+  std::optional<collision::World> at_start;
   if (!triangles.empty()) {
-    const collision::World at_start(collision::make_mesh(std::move(positions), triangles));
-    scene.body = default_mesh_body(at_start.mesh());
+    at_start.emplace(collision::make_mesh(std::move(positions), triangles));
+    scene.body = default_mesh_body(at_start->mesh());
     body_note = "default body: sphere, 1% of the instances' diagonal (>= 0.4)";
-    if (setup.body) scene.body = *setup.body;
-    if (scene.body.shape == collision::Shape::kCapsule) scene.body.axis = scene.up;
-    scene.spawn = spawn_above_largest_floor(at_start, scene.up, body_size(scene.body), 50.0f);
-    spawn_note = "spawn above the instances' largest floor";
   }
   if (setup.body) {
     scene.body = *setup.body;
     body_note = "body from --body";
   }
   if (scene.body.shape == collision::Shape::kCapsule) scene.body.axis = scene.up;  // a capsule stands along up
+  if (at_start) {  // for the body it will have
+    scene.spawn = spawn_above_largest_floor(*at_start, scene.up, body_size(scene.body), 50.0f);
+    spawn_note = "spawn above the instances' largest floor";
+  }
   if (setup.spawn) {
     scene.spawn = *setup.spawn;
     spawn_note = "spawn from --spawn";
