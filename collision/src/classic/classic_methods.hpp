@@ -194,4 +194,12 @@ float classic_radius(const Body& body);
 /// The offset prism's edge margin L and the sphere classification's edge reach: params.edge_margin, or the radius.
 double classic_margin(const MoveParams& params, double radius);
 
+/// Records a crease normal on a slide iteration once, up to three (both classic methods' slides).
+inline void add_crease_normal(SlideIteration& it, const glm::vec3& n) {
+  for (const glm::vec3& m : it.crease) {
+    if (m == n) return;
+  }
+  if (it.crease.size() < 3) it.crease.push_back(n);
+}
+
 }  // namespace collision::detail

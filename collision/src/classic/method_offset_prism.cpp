@@ -27,13 +27,6 @@ namespace collision::detail {
 
 namespace {
 
-void add_crease_normal(SlideIteration& it, const glm::vec3& n) {
-  for (const glm::vec3& m : it.crease) {
-    if (m == n) return;
-  }
-  if (it.crease.size() < 3) it.crease.push_back(n);
-}
-
 Verdict clip_verdict(const OffsetPrism& prism, const glm::dvec3& x) {
   for (const PlaneD& p : prism.edge_clip) {
     if (p.distance(x) < 0.0) return Verdict::kOutsideEdgeClip;

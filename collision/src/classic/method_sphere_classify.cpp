@@ -55,13 +55,6 @@ glm::dvec3 closest_point_on_segment(const glm::dvec3& a, const glm::dvec3& b,
   return a + dir * t;
 }
 
-void add_crease_normal(SlideIteration& it, const glm::vec3& n) {
-  for (const glm::vec3& m : it.crease) {
-    if (m == n) return;
-  }
-  if (it.crease.size() < 3) it.crease.push_back(n);
-}
-
 }  // namespace
 
 bool inside_by_angle_sum(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b,

@@ -26,20 +26,20 @@ using detail::valid_triangle;
 constexpr int kAxisCount = 13;
 
 // A box and a triangle relative to the triangle's corner A, in double.
-struct Frame : detail::TriangleFrame {
+struct BoxFrame : detail::TriangleFrame {
   glm::dvec3 p;  // box centre - A
   glm::dvec3 h;  // half extents
 };
 
-Frame make_frame(const Triangle& tri, const glm::vec3& center, const glm::vec3& half) {
-  Frame f{detail::make_triangle_frame(tri), glm::dvec3(center), glm::dvec3(half)};
+BoxFrame make_frame(const Triangle& tri, const glm::vec3& center, const glm::vec3& half) {
+  BoxFrame f{detail::make_triangle_frame(tri), glm::dvec3(center), glm::dvec3(half)};
   f.p -= f.a;
   return f;
 }
 
 // The frame of a leaf triangle (non-degenerate by make_mesh's invariant).
-Frame make_leaf_frame(const BvhTriangle& t, const glm::vec3& center, const glm::vec3& half) {
-  Frame f{detail::make_triangle_frame(t), glm::dvec3(center), glm::dvec3(half)};
+BoxFrame make_leaf_frame(const BvhTriangle& t, const glm::vec3& center, const glm::vec3& half) {
+  BoxFrame f{detail::make_triangle_frame(t), glm::dvec3(center), glm::dvec3(half)};
   f.p -= f.a;
   return f;
 }
@@ -55,7 +55,7 @@ struct Projection {
 
 // The 13 axes in a fixed order (box faces, triangle normal, edge crosses); vanishing ones
 // are skipped. Returns how many were written.
-int project_axes(const Frame& f, Projection out[kAxisCount]) {
+int project_axes(const BoxFrame& f, Projection out[kAxisCount]) {
   int count = 0;
   const auto add = [&](const glm::dvec3& raw, int id) {
     const double len2 = glm::dot(raw, raw);
@@ -171,7 +171,7 @@ bool triangle_middle_inside_box(const glm::dvec3 tri[3], const glm::dvec3& p, co
 // The triangle's side of a contact whose normal (towards the box) is `normal`: the corners
 // farthest along it are the triangle's support feature; its middle inside the box (grown by a
 // rounding tolerance) is the contact point.
-void contact_feature(const Frame& f, const glm::dvec3& box_center, const glm::dvec3& normal,
+void contact_feature(const BoxFrame& f, const glm::dvec3& box_center, const glm::dvec3& normal,
                      SweepHit& hit) {
   const double size = std::max({glm::length(f.v[1]), glm::length(f.v[2]), f.h.x, f.h.y, f.h.z});
   double proj[3];
@@ -238,7 +238,7 @@ struct ContactInput {
   glm::dvec3 centre, dir;
 };
 
-SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float t_limit,
+SweepHit sweep_frame(const BoxFrame& f, const glm::dvec3& v, bool one_sided, float t_limit,
                      std::uint32_t index, glm::dvec3* rejected, bool with_contact = true,
                      ContactInput* contact_input = nullptr) {
   SweepHit out;
@@ -390,7 +390,7 @@ BoxTriangleSat box_triangle_sat(const glm::vec3& center, const glm::vec3& half_e
                                 const Triangle& tri) {
   BoxTriangleSat out;
   if (!valid_box(center, half_extents) || !valid_triangle(tri)) return out;
-  const Frame f = make_frame(tri, center, half_extents);
+  const BoxFrame f = make_frame(tri, center, half_extents);
   Projection axes[kAxisCount];
   const SatResult r = sat(axes, project_axes(f, axes));
   out.overlap = r.distance <= 0.0;
@@ -450,7 +450,7 @@ SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3&
     // The loop's best, followed as sweep_shape follows it (detail::better on the same hits), with
     // its frame and contact input: the winner's contact point without a second sweep.
     SweepHit mine;
-    Frame mine_frame;
+    BoxFrame mine_frame;
     ContactInput mine_input, input;
     SweepHit best = detail::sweep_shape(
         width, world, center, half_extents, delta, allowance, std::min({half_extents.x, half_extents.y, half_extents.z}),
@@ -459,7 +459,7 @@ SweepHit sweep_box(const World& world, const glm::vec3& center, const glm::vec3&
                                         depth, entry);
         },
         [&](const BvhTriangle& t, float tm, bool, float) {
-          const Frame f = make_leaf_frame(t, center, half_extents);
+          const BoxFrame f = make_leaf_frame(t, center, half_extents);
           const SweepHit h = sweep_frame(f, v, options.one_sided, tm, t.index, nullptr, false, &input);
           if (detail::better(h, mine)) {
             mine = h;
@@ -492,7 +492,7 @@ TriangleDistance box_triangle_distance(const glm::vec3& center, const glm::vec3&
     out.invalid_input = true;
     return out;
   }
-  const Frame f = make_frame(tri, center, half_extents);
+  const BoxFrame f = make_frame(tri, center, half_extents);
   Projection axes[kAxisCount];
   const SatResult s = sat(axes, project_axes(f, axes));
   if (s.distance <= 0.0) {

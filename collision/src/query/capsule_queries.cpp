@@ -28,15 +28,15 @@ using detail::invalid_sweep;
 using detail::valid_triangle;
 
 // A capsule and a triangle relative to the triangle's corner A, in double.
-struct Frame : detail::TriangleFrame {
+struct CapsuleFrame : detail::TriangleFrame {
   glm::dvec3 p;  // capsule centre - A
   glm::dvec3 u;  // unit axis
   double h, r;
 };
 
-Frame make_frame(const Triangle& tri, const glm::vec3& center, float radius, float half_height,
+CapsuleFrame make_frame(const Triangle& tri, const glm::vec3& center, float radius, float half_height,
                  const glm::vec3& axis) {
-  Frame f{detail::make_triangle_frame(tri), glm::dvec3(center), glm::normalize(glm::dvec3(axis)),
+  CapsuleFrame f{detail::make_triangle_frame(tri), glm::dvec3(center), glm::normalize(glm::dvec3(axis)),
           half_height, radius};
   f.p -= f.a;
   return f;
@@ -44,9 +44,9 @@ Frame make_frame(const Triangle& tri, const glm::vec3& center, float radius, flo
 
 // The frame of a leaf triangle (non-degenerate by make_mesh's invariant) for a capsule whose
 // axis `unit_axis` is already normalized: what make_frame does, without its per-triangle checks.
-Frame make_leaf_frame(const BvhTriangle& t, const glm::dvec3& center, double radius,
+CapsuleFrame make_leaf_frame(const BvhTriangle& t, const glm::dvec3& center, double radius,
                       double half_height, const glm::dvec3& unit_axis) {
-  Frame f{detail::make_triangle_frame(t), center, unit_axis, half_height, radius};
+  CapsuleFrame f{detail::make_triangle_frame(t), center, unit_axis, half_height, radius};
   f.p -= f.a;
   return f;
 }
@@ -82,7 +82,7 @@ bool valid_capsule_sweep(const glm::vec3& center, float radius, float half_heigh
 }
 
 // Point x (in the triangle's plane) inside the triangle: the edge-sign test.
-bool inside_triangle(const Frame& f, const glm::dvec3& x) {
+bool inside_triangle(const CapsuleFrame& f, const glm::dvec3& x) {
   const glm::dvec3& B = f.v[1];
   const glm::dvec3& C = f.v[2];
   return glm::dot(glm::cross(B, x), f.n) >= 0.0 && glm::dot(glm::cross(C - B, x - B), f.n) >= 0.0 &&
@@ -98,7 +98,7 @@ struct SegmentTriangle {
 };
 
 // Edge i's closest points to the segment p0p1, kept in `out` when nearer than `best` (squared).
-void keep_nearer_edge(const Frame& f, int i, const glm::dvec3& p0, const glm::dvec3& p1, double& best,
+void keep_nearer_edge(const CapsuleFrame& f, int i, const glm::dvec3& p0, const glm::dvec3& p1, double& best,
                       SegmentTriangle& out) {
   const detail::SegmentClosest sc = detail::closest_segment_segment(f.v[i], f.v[(i + 1) % 3], p0, p1);
   if (sc.dist2 < best) {
@@ -110,7 +110,7 @@ void keep_nearer_edge(const Frame& f, int i, const glm::dvec3& p0, const glm::dv
 }
 
 // The triangle without a face (a degenerate one, from a caller): its three edges.
-SegmentTriangle segment_edges(const Frame& f, const glm::dvec3& p0, const glm::dvec3& p1) {
+SegmentTriangle segment_edges(const CapsuleFrame& f, const glm::dvec3& p0, const glm::dvec3& p1) {
   SegmentTriangle out;
   double best = std::numeric_limits<double>::infinity();
   for (int i = 0; i < 3; ++i) keep_nearer_edge(f, i, p0, p1, best, out);
@@ -125,7 +125,7 @@ SegmentTriangle segment_edges(const Frame& f, const glm::dvec3& p0, const glm::d
 // over the face, and an edge with both ends strictly inside its plane is not where the
 // triangle is nearest to any point of the segment (a nearest point inside edge i has the
 // point outside or on that plane), its corners belonging to the other two edges.
-SegmentTriangle segment_triangle(const Frame& f, const glm::dvec3& p0, const glm::dvec3& p1) {
+SegmentTriangle segment_triangle(const CapsuleFrame& f, const glm::dvec3& p0, const glm::dvec3& p1) {
   if (!f.has_normal()) return segment_edges(f, p0, p1);
   SegmentTriangle out;
   const double d0 = glm::dot(f.n, p0), d1 = glm::dot(f.n, p1);
@@ -178,7 +178,7 @@ SegmentTriangle segment_triangle(const Frame& f, const glm::dvec3& p0, const glm
 
 // Overlap depth and push direction of a capsule whose segment crosses the face: along the
 // normal, on the centre's side, radius plus the depth of the far end behind the plane.
-double crossing_depth(const Frame& f, glm::dvec3& normal) {
+double crossing_depth(const CapsuleFrame& f, glm::dvec3& normal) {
   const double side = glm::dot(f.n, f.p) >= 0.0 ? 1.0 : -1.0;
   normal = side * f.n;
   const double e0 = glm::dot(normal, f.p + f.h * f.u), e1 = glm::dot(normal, f.p - f.h * f.u);
@@ -186,7 +186,7 @@ double crossing_depth(const Frame& f, glm::dvec3& normal) {
 }
 
 // A direction from the segment's closest point away from the triangle when they touch.
-glm::dvec3 away_normal(const Frame& f, const SegmentTriangle& st) {
+glm::dvec3 away_normal(const CapsuleFrame& f, const SegmentTriangle& st) {
   const glm::dvec3 sep = st.on_seg - st.on_tri;
   const double len = glm::length(sep);
   if (len > 0.0) return sep / len;
@@ -197,7 +197,7 @@ glm::dvec3 away_normal(const Frame& f, const SegmentTriangle& st) {
   return side_len > 0.0 ? side / side_len : glm::dvec3(0.0, 0.0, 1.0);
 }
 
-struct Contact {
+struct CapsuleContact {
   double t = -1.0;
   glm::dvec3 point{0.0}, normal{0.0};
   Feature feature = Feature::kNone;
@@ -207,7 +207,7 @@ struct Contact {
 // the world axes and the triangle's normal (radius r |L| + h |L·u|) must overlap the
 // triangle's, on every axis at once (separating axes, as for the box). Grown by a rounding
 // slack, so it never rejects what the exact tests below would accept.
-double earliest_contact(const Frame& f, const glm::dvec3& v) {
+double earliest_contact(const CapsuleFrame& f, const glm::dvec3& v) {
   const auto inf_norm = [](const glm::dvec3& x) { return std::max({std::fabs(x.x), std::fabs(x.y), std::fabs(x.z)}); };
   const double slack =
       1e-9 * (f.r + f.h + std::max({inf_norm(f.p), inf_norm(f.v[1]), inf_norm(f.v[2]), inf_norm(v)}));
@@ -242,7 +242,7 @@ double earliest_contact(const Frame& f, const glm::dvec3& v) {
 // capsule and the triangle are apart at the start; every contact below is checked against
 // t_limit on its own, so the bound only saves work (the results are the same with any valid
 // one: where it is > 0, the start distance is r or more).
-SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float t_limit,
+SweepHit sweep_frame(const CapsuleFrame& f, const glm::dvec3& v, bool one_sided, float t_limit,
                      std::uint32_t index, bool overlap_only, double earliest) {
   SweepHit out;
   const bool has_normal = f.has_normal();
@@ -273,7 +273,7 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
   if (overlap_only) return out;
 
   const auto accept = [t_limit](double t) { return t >= 0.0 && static_cast<float>(t) <= t_limit; };
-  const auto finish = [&](const Contact& best) {
+  const auto finish = [&](const CapsuleContact& best) {
     if (best.t < 0.0) return out;
     if (one_sided && has_normal && glm::dot(f.n, f.p + best.t * v) < 0.0) return out;
     out.hit = true;
@@ -284,7 +284,7 @@ SweepHit sweep_frame(const Frame& f, const glm::dvec3& v, bool one_sided, float 
     out.feature = best.feature;
     return out;
   };
-  Contact best;
+  CapsuleContact best;
   const auto keep = [&](double t, const glm::dvec3& point, const glm::dvec3& normal, Feature feat) {
     if (accept(t) && (best.t < 0.0 || t < best.t)) best = {t, point, normal, feat};
   };
@@ -435,7 +435,7 @@ SweepHit sweep_capsule_triangle(const Triangle& tri, const glm::vec3& center, fl
       !valid_triangle(tri)) {
     return invalid_sweep();
   }
-  const Frame f = make_frame(tri, center, radius, half_height, axis);
+  const CapsuleFrame f = make_frame(tri, center, radius, half_height, axis);
   const glm::dvec3 v(delta);
   return sweep_frame(f, v, options.one_sided, 1.0f, triangle_index, false, earliest_contact(f, v));
 }
@@ -486,7 +486,7 @@ SweepHit sweep_capsule_brute_force(const World& world, const glm::vec3& center, 
   const glm::dvec3 v(delta), c(center), u = glm::normalize(glm::dvec3(axis));
   return detail::sweep_shape_brute_force(world, center, capsule_extent(radius, half_height, axis), delta,
                                          [&](const BvhTriangle& t, float tm) {
-    const Frame f = make_leaf_frame(t, c, radius, half_height, u);
+    const CapsuleFrame f = make_leaf_frame(t, c, radius, half_height, u);
     return sweep_frame(f, v, options.one_sided, tm, t.index, false, earliest_contact(f, v));
   });
 }
@@ -499,7 +499,7 @@ TriangleDistance capsule_triangle_distance(const glm::vec3& center, float radius
     out.invalid_input = true;
     return out;
   }
-  const Frame f = make_frame(tri, center, radius, half_height, axis);
+  const CapsuleFrame f = make_frame(tri, center, radius, half_height, axis);
   const SegmentTriangle st = segment_triangle(f, f.p + f.h * f.u, f.p - f.h * f.u);
   out.point = st.on_tri + f.a;
   out.feature = st.feature;
@@ -518,7 +518,7 @@ CapsuleEdgeExit capsule_edge_exit(const glm::vec3& center, float radius, float h
                                   const Triangle& tri) {
   CapsuleEdgeExit out;
   if (!valid_capsule(center, radius, half_height, axis) || !valid_triangle(tri)) return out;
-  const Frame f = make_frame(tri, center, radius, half_height, axis);
+  const CapsuleFrame f = make_frame(tri, center, radius, half_height, axis);
   if (!f.has_normal() || !segment_triangle(f, f.p + f.h * f.u, f.p - f.h * f.u).crosses) return out;
   out.crosses = true;
   out.depth = std::numeric_limits<double>::infinity();

@@ -9,11 +9,10 @@
 #include <glm/geometric.hpp>
 
 #include "collision/queries.hpp"
+#include "degrees.hpp"
 
 namespace debugger {
 namespace {
-
-constexpr float kDegrees = 3.14159265f / 180.0f;
 
 std::string fmt(const char* f, double a, double b = 0.0) {
   char buf[160];

@@ -14,11 +14,10 @@
 
 #include "collision_io/level.hpp"
 #include "debugger/spawn.hpp"
+#include "degrees.hpp"
 
 namespace debugger {
 namespace {
-
-constexpr float kDegrees = 3.14159265358979f / 180.0f;
 
 std::string stem_of(const std::string& spec) {
   std::string s = spec;

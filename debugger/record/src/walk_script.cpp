@@ -9,11 +9,9 @@
 
 #include "heading/heading.hpp"
 #include "debugger/script_lines.hpp"
+#include "degrees.hpp"
 
 namespace debugger {
-namespace {
-constexpr float kDegrees = 3.14159265358979f / 180.0f;
-}
 
 double WalkScript::duration() const {
   double t = 0.0;
