@@ -21,7 +21,9 @@
 //       frame,x,y,z,vx,vy,vz,ground,gnx,gny,gnz,contacts
 //   prism-query recording FILE [--check | --characters]   a collision::Recorder recording:
 //       its summary; --check re-runs every call and lists those whose result differs (exit 1
-//       if any); --characters prints frame,character,x,y,z per character step
+//       if any); --characters prints frame,character,x,y,z per character step; --export
+//       FRAME[:CALL] --out DIR writes those calls with the triangles within their reach as a case
+//   prism-query replay CASE   re-runs a case folder's calls (or a recording's); exit 1 if any differs
 //   move, walk and character take --ellipsoid RX,RY,RZ, --method robust|offset-prism|sphere-classify,
 //   --max-iterations N (default 4) and --up x|y|z (default z for Quake maps, y otherwise).
 //
@@ -140,6 +142,9 @@ int main(int argc, char** argv) {
   RecordingArgs recording_a;
   auto* recording = app.add_subcommand("recording", "a game's recording: summary, --check (re-run), --characters");
   add_recording_args(recording, recording_a);
+  std::string replay_path;
+  auto* replay = app.add_subcommand("replay", "re-run a case folder (recording --export) and compare its results; exit 1 if any differs");
+  add_replay_args(replay, replay_path);
   Commands2d commands_2d;  // sector, segments, walk2d (commands_2d.hpp)
   add_2d_commands(app, commands_2d);
 
@@ -152,7 +157,11 @@ int main(int argc, char** argv) {
     else if (move->parsed()) status = run_move(move_c, move_b, move_m, trace_path);
     else if (walk->parsed()) status = run_walk_command(walk_c, walk_b, walk_m, walk_w);
     else if (character->parsed()) status = run_character(character_c, character_b, character_m, character_a);
-    else if (recording->parsed()) status = run_recording(recording_a);
+    else if (recording->parsed()) {
+      recording_a.command = "prism-query";
+      for (int i = 1; i < argc; ++i) recording_a.command += std::string(" ") + argv[i];
+      status = run_recording(recording_a);
+    } else if (replay->parsed()) status = run_replay(replay_path);
     else run_2d_commands(commands_2d, status);
     // A full disk or /dev/full shows up here, at the last flush: never exit 0 on lost output.
     file_output::check_stdout();

@@ -7,13 +7,26 @@
 
 #include "collision/recording_file.hpp"
 #include "collision/world.hpp"
+#include "debugger/case_export.hpp"
 
 namespace prism_query {
 
 void add_recording_args(CLI::App* cmd, RecordingArgs& a) {
   cmd->add_option("FILE", a.file, "a recording (collision::Recorder, .prec)")->required();
   auto* check = cmd->add_flag("--check", a.check, "re-run every call with this build's core; exit 1 if any result differs");
-  cmd->add_flag("--characters", a.characters, "print frame,character,x,y,z per character step")->excludes(check);
+  auto* characters = cmd->add_flag("--characters", a.characters, "print frame,character,x,y,z per character step")->excludes(check);
+  auto* out = cmd->add_option("--out", a.out, "the case folder --export writes (made if missing)");
+  cmd->add_option("--export", a.export_calls,
+                  "FRAME, FRAME:CALL or FIRST-LAST: write those calls with the triangles within their reach as a case "
+                  "folder (case.prec, level.obj, triangles.csv, case_test.cpp) for prism-query replay")
+      ->excludes(check)
+      ->excludes(characters)
+      ->needs(out);
+  out->needs("--export");
+}
+
+void add_replay_args(CLI::App* cmd, std::string& path) {
+  cmd->add_option("CASE", path, "a case folder (prism-query recording --export) or a recording")->required();
 }
 
 namespace {
@@ -68,11 +81,31 @@ int check(const collision::RecordingFile& file) {
   return differences == 0 ? 0 : 1;
 }
 
+int export_case(const collision::RecordingFile& file, const RecordingArgs& a) {
+  const collision::CaseSelection selection = debugger::parse_case_selection(a.export_calls);
+  const debugger::CaseSummary s = debugger::export_case(file, selection, a.out, a.command);
+  std::printf("case %s: %zu call%s, %zu of the level's %zu triangles, %ju bytes\n", a.out.c_str(), s.calls,
+              s.calls == 1 ? "" : "s", s.triangles, s.level_triangles, s.bytes);
+  if (s.differ_from_recording != 0)
+    std::printf("note: %zu of them re-run differently from their recording with this build; the case holds this "
+                "build's results\n", s.differ_from_recording);
+  if (s.whole_level != 0) std::printf("note: %zu of them needed the whole level\n", s.whole_level);
+  std::printf("wrote %s/case.prec, level.obj, triangles.csv, case_test.cpp; run: prism-query replay %s\n", a.out.c_str(),
+              a.out.c_str());
+  return 0;
+}
+
 }  // namespace
+
+int run_replay(const std::string& path) {
+  const collision::RecordingFile file(debugger::case_recording_path(path));
+  return check(file);
+}
 
 int run_recording(const RecordingArgs& a) {
   const collision::RecordingFile file(a.file);
   if (a.check) return check(file);
+  if (!a.export_calls.empty()) return export_case(file, a);
   if (a.characters) {
     std::printf("frame,character,x,y,z\n");
     for (const auto& s : file.character_steps())

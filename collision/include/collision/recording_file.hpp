@@ -10,12 +10,15 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "collision/body.hpp"
 #include "collision/mesh.hpp"
+#include "collision/queries.hpp"
 
 namespace collision {
 
@@ -128,6 +131,22 @@ class RecordingFile {
 /// The difference between a call's recorded result and its re-run's, in words (empty when
 /// they are bit for bit the same). `world` is built from the recording's level.
 std::string replay_difference(const World& world, const RecordedCall& call);
+
+/// A recorded ray or sweep, decoded: what a query browser lists and an exported test calls.
+struct RecordedQuery {
+  CallKind kind = CallKind::kRaycast;  ///< raycast, sweep_sphere, _ellipsoid, _box, _capsule or sweep
+  /// The body swept (sweep_sphere: a sphere; sweep_box: a box of the half extents; sweep_capsule:
+  /// a capsule of the radius, half height and axis; a ray: a zero sphere).
+  Body body = Body::sphere(0.0f);
+  glm::vec3 start{0.0f};  ///< the ray's origin or the body's centre
+  glm::vec3 delta{0.0f};  ///< the motion (the ray's end is start + delta)
+  SweepOptions options;
+  RayHit ray;      ///< the recorded result of a raycast
+  SweepHit sweep;  ///< the recorded result of a sweep
+};
+/// The call as a RecordedQuery, or nothing for the other kinds (moves, steps, overlaps,
+/// contacts, batches). Throws RecordingError when its bytes do not decode.
+std::optional<RecordedQuery> recorded_query(const RecordedCall& call);
 
 /// The FNV-1a 64-bit hash of a mesh's content (positions, indices, normals, flags), as the
 /// recording identifies its level by.
