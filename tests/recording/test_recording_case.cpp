@@ -235,6 +235,9 @@ TEST(RecordingCase, PrismQueryExportsACaseOfAFewKilobytesAndReplayFlagsAnEditedR
   ASSERT_EQ(call.result[0], 1) << "the ray should hit";
   const auto found = std::search(bytes_of.begin(), bytes_of.end(), call.result.begin(), call.result.end());
   ASSERT_NE(found, bytes_of.end());
+  // RecordedCall::offset is the file offset of the call's inputs, its result right after them.
+  EXPECT_EQ(static_cast<std::size_t>(found - bytes_of.begin()), call.offset + call.inputs.size());
+  EXPECT_TRUE(std::equal(call.inputs.begin(), call.inputs.end(), bytes_of.begin() + static_cast<std::ptrdiff_t>(call.offset)));
   const std::size_t t_at = static_cast<std::size_t>(found - bytes_of.begin()) + 2;
   float t = 0;
   std::memcpy(&t, bytes_of.data() + t_at, 4);

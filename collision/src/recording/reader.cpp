@@ -153,7 +153,10 @@ void RecordingFile::parse() {
           std::uint64_t block_size = 0;
           r(thread, calls, block_size);
           if (block_size > r.left()) r.fail("a thread's block of " + std::to_string(block_size) + " bytes runs past its frame");
-          rec::ByteReader block(r.take(block_size, "thread block"), r.offset() - block_size);
+          // The block's offset before take() moves it on (two arguments of one call: their order is
+          // the compiler's, and GCC's put every call's offset a block's size too early).
+          const std::size_t block_at = r.offset();
+          rec::ByteReader block(r.take(block_size, "thread block"), block_at);
           refs.new_block(thread);
           for (std::uint32_t c = 0; c < calls; ++c) {
             RecordedCall& call = frame.calls.emplace_back();
