@@ -36,6 +36,12 @@ struct IndexMap {
   }
 };
 
+IndexMap index_map(const std::vector<std::uint32_t>& level_triangles) {
+  IndexMap m{&level_triangles, {}};
+  for (std::uint32_t i = 0; i < level_triangles.size(); ++i) m.to_case.emplace(level_triangles[i], i);
+  return m;
+}
+
 // A result in the case's numbers, put in the level's (kNoTriangle stays).
 void to_level(RayHit& h, const IndexMap& m) { h.triangle = m.level(h.triangle); }
 void to_level(SweepHit& h, const IndexMap& m) { h.triangle = m.level(h.triangle); }
@@ -357,8 +363,7 @@ RecordingCase extract_case(const RecordingFile& file, const World& world, const 
     out.level = sub_mesh(level, out.level_triangles);
 
     const World small(out.level);
-    IndexMap map{&out.level_triangles, {}};
-    for (std::uint32_t i = 0; i < out.level_triangles.size(); ++i) map.to_case.emplace(out.level_triangles[i], i);
+    const IndexMap map = index_map(out.level_triangles);
     bool all_agree = true;
     for (auto& c : calls) {
       bool agrees = false;
@@ -384,8 +389,7 @@ void write_case_recording(const RecordingFile& file, const RecordingCase& c, con
       const World world(c.level);
       Recorder recorder(temp);
       recorder.attach(world);
-      IndexMap map{&c.level_triangles, {}};
-      for (std::uint32_t i = 0; i < c.level_triangles.size(); ++i) map.to_case.emplace(c.level_triangles[i], i);
+      const IndexMap map = index_map(c.level_triangles);
       // One state object per recorded character, so that the case numbers its characters as the
       // recording does (a character is the state object it is stepped at).
       std::map<std::uint64_t, CharacterState> states;
