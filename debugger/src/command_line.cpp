@@ -21,7 +21,8 @@ const char* kSynopsis =
     "usage: prism [--scene S] [--walk FILE | --session FILE] [--method M] [--size WxH] [--out DIR]\n"
     "       prism --headless [--scene S] [--walk FILE | --session FILE] --frames N --out DIR\n"
     "             [--capture-every K] [--capture-frames A,B,...] [--method M] [--size WxH]\n"
-    "             [--find-anomalies]\n";
+    "             [--find-anomalies]\n"
+    "       prism --headless --recording FILE --out DIR [--frames N | --frames A-B] [--follow cN]\n";
 
 const char* kNotes =
     "Without --headless a window opens (needs DISPLAY); screenshots (F12) and saved sessions go to\n"
@@ -80,6 +81,8 @@ void add_run_options(CLI::App& app, CommandLine& c) {
   add_value(app, "--walk", "FILE", "a walk script to play", [&o](const std::string& v) { o.walk = v; });
   add_value(app, "--session", "FILE", "a session to replay (it keeps its own setup)",
             [&o](const std::string& v) { o.session = v; });
+  add_value(app, "--recording", "FILE", "a game's recording (collision/recording.hpp): its level, frames and\n"
+            "characters (docs/debugger.md, \"A game's recording\")", [&o](const std::string& v) { o.recording = v; });
   add_value(app, "--method", "M", "robust | offset-prism | sphere-classify | box-edges",
             [&o](const std::string& v) { o.method = v; });
   add_value(app, "--size", "WxH", "the image, in pixels (1280x720; at most the device's largest 2D image, 16384\n"
@@ -108,9 +111,25 @@ void add_run_options(CLI::App& app, CommandLine& c) {
 void add_headless_options(CLI::App& app, CommandLine& c) {
   RunOptions& o = c.options;
   app.option_defaults()->group("Headless");
-  add_value(app, "--frames", "N", "frames to run (needed with --headless)", [&c](const std::string& v) {
-    c.options.frames = to_int("--frames", v);
-    c.frames_given = true;
+  add_value(app, "--frames", "N|A-B", "frames to run (needed with --headless, but for a recording: all of its\n"
+            "frames, or the first N, or those numbered A to B)", [&c](const std::string& v) {
+    const std::size_t dash = v.find('-');
+    if (dash != std::string::npos && dash > 0) {
+      const auto number = [&v](const std::string& part) {
+        std::uint64_t n = 0;
+        const char* end = part.data() + part.size();
+        if (part.empty() || std::from_chars(part.data(), end, n).ptr != end)
+          refuse("--frames wants N or A-B (frame numbers), got '" + setup_args::printable(v) + "'");
+        return n;
+      };
+      const std::uint64_t a = number(v.substr(0, dash)), b = number(v.substr(dash + 1));
+      if (a > b) refuse("--frames " + v + ": the first frame is after the last");
+      c.options.frame_range = std::pair{a, b};
+    } else {
+      c.options.frames = to_int("--frames", v);
+      c.options.frame_range.reset();
+    }
+    c.frames_given = c.options.frames_given = true;
   });
   add_value(app, "--capture-every", "K", "a capture every K frames (0: at events and the last frame)",
             [&o](const std::string& v) { o.capture_every = to_int("--capture-every", v); });
@@ -159,7 +178,8 @@ void add_camera_options(CLI::App& app, RunOptions& o) {
               o.camera.collide = v == "on";
             });
   add_switch(app, "--see-through", o.camera.see_through, "the body and overlays drawn over a dimmed level");
-  add_value(app, "--follow", "body|cN", "whom the camera follows: the body, or a scene file's character cN (body)",
+  add_value(app, "--follow", "body|cN", "whom the camera follows: the body, or a scene file's character cN (body);\n"
+            "with --recording, the recording's character cN (c0)",
             [&o](const std::string& v) {
               if (v == "body") {
                 o.camera.character = -1;
@@ -226,6 +246,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (known < args.size()) refuse("unknown argument '" + setup_args::printable(args[known]) + "'");
   RunOptions& o = c.options;
   if (!o.walk.empty() && !o.session.empty()) refuse("give --walk or --session, not both");
+  if (!o.recording.empty() && (!o.walk.empty() || !o.session.empty() || !o.scene.empty()))
+    refuse("--recording brings its own level and frames: give it without --scene, --walk or --session");
+  if (o.frame_range && o.recording.empty()) refuse("--frames A-B is for a recording (--recording FILE); give --frames N");
   // The skin's other bound is the body's smallest radius (a given --body's; the scene's default
   // body is checked when the scene loads, CharacterParams::resolved).
   if (o.character.skin && o.setup.body) {

@@ -34,6 +34,7 @@ constexpr double kRecordBytesPerFrame = 1300.0;
 }  // namespace
 
 HeadlessResult run_headless(const RunOptions& o) {
+  if (!o.recording.empty()) return run_headless_recording(o);
   if (o.frames < 1) throw std::runtime_error("--frames must be at least 1");
   if (o.frames > kMaxHeadlessFrames) {
     char why[256];

@@ -25,21 +25,31 @@ int main(int argc, char** argv) {
   }
   const debugger::RunOptions& o = cl.options;
   const bool headless = cl.headless, frames_given = cl.frames_given, out_given = cl.out_given, force = cl.force;
+  const bool recording = !o.recording.empty();
+  if (recording && !headless) {
+    std::fprintf(stderr, "prism: --recording opens without a window for now (--headless --out DIR); the window on a "
+                         "recording is not built yet\n");
+    return 2;
+  }
   try {
     if (headless) {
-      if (!frames_given || !out_given) {
+      if (recording && !out_given) {
+        std::fprintf(stderr, "prism: --headless --recording needs --out DIR\n%s", debugger::usage().c_str());
+        return 2;
+      }
+      if ((!frames_given && !recording) || !out_given) {
         std::fprintf(stderr, "prism: --headless needs --frames N and --out DIR\n%s", debugger::usage().c_str());
         return 2;
       }
       // A session is a recording someone may not have saved elsewhere: never overwrite one unasked.
       const std::filesystem::path kept = std::filesystem::path(o.out) / "session.prism";
       std::error_code ec;
-      if (!force && std::filesystem::exists(kept, ec)) {
+      if (!recording && !force && std::filesystem::exists(kept, ec)) {
         std::fprintf(stderr, "prism: %s exists; give --force to overwrite it (or another --out)\n", kept.c_str());
         return 2;
       }
       for (const int f : o.capture_frames)
-        if (f >= o.frames)
+        if (!recording && f >= o.frames)
           std::fprintf(stderr, "prism: --capture-frames %d is past the last frame (%d with --frames %d): not captured\n",
                        f, o.frames - 1, o.frames);
       const debugger::HeadlessResult r = debugger::run_headless(o);

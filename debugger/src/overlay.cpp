@@ -308,6 +308,11 @@ void add_other_characters(const SessionMovers* movers, const std::optional<Mover
   }
 }
 
+void add_characters(const std::vector<PlacedBody>& bodies, const OverlayOptions& options, OverlayFrame& out) {
+  if (!options.on[static_cast<std::size_t>(Overlay::kBody)]) return;
+  for (const PlacedBody& b : bodies) draw_body(out.debug.depth_tested, b.body, b.position, pal::kOtherCharacter, 2.0f, 32);
+}
+
 void add_prism(const collision::TriangleTest& test, const collision::Triangle& triangle,
                const collision::Body& body, const OverlayOptions& options, OverlayFrame& out) {
   const std::pair<std::uint32_t, std::uint32_t> key{test.instance, test.triangle};

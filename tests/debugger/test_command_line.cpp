@@ -21,7 +21,7 @@ const std::vector<std::pair<std::string, std::string>> kOptions = {
     {"--jump-speed", "4"}, {"--max-slope", "45"}, {"--step", "0.3"}, {"--min-step-forward", "0.1"},
     {"--snap", "0.2"}, {"--skin", "0.01"}, {"--recovery", "0.5"}, {"--seed", "7"},
     {"--camera-collision", "off"}, {"--camera-distance", "2"}, {"--script-keys", "keys.txt"},
-    {"--help", ""}, {"-h", ""}};
+    {"--recording", "game.prec"}, {"--follow", "c1"}, {"--help", ""}, {"-h", ""}};
 
 TEST(CommandLine, HelpListsEveryOptionTheParserTakes) {
   // --validation and --script-keys were taken but not in the hand-written usage text.

@@ -9,17 +9,13 @@
 
 #include "collision/character.hpp"
 #include "collision/world.hpp"
+#include "file_bytes.hpp"
 #include "test_worlds.hpp"
 
 namespace prism_test {
 
 inline std::string temp_path(const std::string& name) {
   return (std::filesystem::temp_directory_path() / ("prism_test_" + name + ".prec")).string();
-}
-
-inline std::vector<std::uint8_t> read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 inline collision::World floor_world() { return world_of(floor_quad(10.0f)); }

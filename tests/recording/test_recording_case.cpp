@@ -4,7 +4,6 @@
 // long; a case edited to hold another result is flagged.
 #include <gtest/gtest.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <cmath>
@@ -28,6 +27,7 @@
 #include "collision/world.hpp"
 #include "collision_io/level.hpp"
 #include "debugger/case_export.hpp"
+#include "recording_edit.hpp"
 #include "recording_helpers.hpp"
 #include "run_command.hpp"
 
@@ -93,18 +93,6 @@ struct Game {
 Game& game() {
   static Game g;
   return g;
-}
-
-// The chunk checksum as docs/recording-format.md defines it: CRC-32 of the tag, the size and
-// the payload.
-std::uint32_t chunk_crc(const std::vector<std::uint8_t>& file, std::size_t chunk) {
-  std::uint64_t size = 0;
-  std::memcpy(&size, file.data() + chunk + 8, 8);
-  uLong crc = crc32(0L, Z_NULL, 0);
-  crc = crc32(crc, file.data() + chunk, 4);
-  crc = crc32(crc, file.data() + chunk + 8, 8);
-  crc = crc32(crc, file.data() + chunk + 16, static_cast<uInt>(size));
-  return static_cast<std::uint32_t>(crc);
 }
 
 TEST(RecordingCase, EachCallAloneReRunsOnItsFewTrianglesAsOnTheWholeLevel) {
@@ -244,7 +232,7 @@ TEST(RecordingCase, PrismQueryExportsACaseOfAFewKilobytesAndReplayFlagsAnEditedR
   t = std::nextafter(t, 2.0f);
   std::memcpy(bytes_of.data() + t_at, &t, 4);
   const std::size_t chunk = before.frames()[0].offset;
-  const std::uint32_t crc = chunk_crc(bytes_of, chunk);
+  const std::uint32_t crc = prism_test::chunk_crc(bytes_of, chunk);
   std::memcpy(bytes_of.data() + chunk + 4, &crc, 4);
   const std::string edited = scratch("case_edited");
   std::ofstream(edited, std::ios::binary).write(reinterpret_cast<const char*>(bytes_of.data()), static_cast<std::streamsize>(bytes_of.size()));

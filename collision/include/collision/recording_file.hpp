@@ -14,9 +14,11 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "collision/body.hpp"
+#include "collision/character.hpp"
 #include "collision/mesh.hpp"
 #include "collision/queries.hpp"
 
@@ -81,6 +83,22 @@ struct CharacterStepRecord {
   float x = 0, y = 0, z = 0;    ///< the body centre after the step
 };
 
+/// A recorded character call, decoded: step_character or update_character, one item of a
+/// step_characters batch, or refresh_contacts (which places a character rather than steps it).
+/// What the debugger draws and re-runs for a game's characters.
+struct RecordedStep {
+  std::uint32_t character = 0;  ///< numbered as character_steps() numbers them
+  CallKind kind = CallKind::kStepCharacter;
+  std::size_t item = 0;         ///< the item of a step_characters batch (0 otherwise)
+  Body body = Body::sphere(0.0f);
+  CharacterState before;        ///< the state the call was given (contacts_key left out)
+  CharacterInput input;         ///< refresh_contacts: none
+  float dt = 0.0f;              ///< seconds; refresh_contacts: 0
+  CharacterParams params;
+  CharacterState after;         ///< the recorded result
+  bool placed() const { return kind == CallKind::kRefreshContacts; }
+};
+
 /// A whole recording, read and checked (every chunk's checksum, every call decoded) by the
 /// constructor.
 class RecordingFile {
@@ -111,6 +129,10 @@ class RecordingFile {
   /// in file order.
   std::vector<CharacterStepRecord> character_steps() const;
   std::size_t character_count() const { return characters_; }
+  /// The characters `call` steps or places (one per item of a batch), decoded; empty for the
+  /// other kinds. Throws RecordingError when its bytes do not decode (the constructor has
+  /// decoded every call once, so only a call not from this file can).
+  std::vector<RecordedStep> steps(const RecordedCall& call) const;
 
  private:
   void parse();
@@ -126,11 +148,17 @@ class RecordingFile {
   std::uint64_t dropped_ = 0;
   bool closed_ = false;
   std::size_t characters_ = 0;
+  std::unordered_map<std::uint64_t, std::uint32_t> character_numbers_;  // by state address
 };
 
 /// The difference between a call's recorded result and its re-run's, in words (empty when
 /// they are bit for bit the same). `world` is built from the recording's level.
 std::string replay_difference(const World& world, const RecordedCall& call);
+
+/// A call's recorded result in a few words, as --check describes one ("hit at toi 0.25,
+/// triangle 12", "no hit", "3 triangles", "ends at (x, y, z), on_ground, 2 contacts"; a batch:
+/// "N results"). Throws RecordingError when its bytes do not decode.
+std::string recorded_result_text(const RecordedCall& call);
 
 /// A recorded ray or sweep, decoded: what a query browser lists and an exported test calls.
 struct RecordedQuery {

@@ -231,37 +231,70 @@ void RecordingFile::parse() {
     throw RecordingError("recording '" + name_ + "': offset " + std::to_string(e.offset) + ": " + e.what);
   }
   labels_.insert(labels_.begin(), std::string());  // label 0
-}
-
-std::vector<CharacterStepRecord> RecordingFile::character_steps() const {
-  std::vector<CharacterStepRecord> steps;
-  std::unordered_map<std::uint64_t, std::uint32_t> numbers;
-  const auto number = [&](std::uint64_t id) {
-    return numbers.try_emplace(id, static_cast<std::uint32_t>(numbers.size())).first->second;
-  };
-  for (const RecordedFrame& frame : frames_) {
-    for (const RecordedCall& call : frame.calls) {
+  // The characters numbered in the order character_steps() lists them (frames, then calls as
+  // frames_ holds them), which steps() reports.
+  for (const RecordedFrame& frame : frames_)
+    for (const RecordedCall& call : frame.calls)
       rec::visit_kind(call.kind, [&]<class Call>() {
         if constexpr (has_characters<Call>) {
           Call decoded{};
           rec::ByteReader(call.inputs, call.offset)(decoded);
-          typename Call::Result out{};
-          rec::ByteReader(call.result, call.offset + call.inputs.size())(out);
-          const auto ids = characters_of(decoded);
-          for (std::size_t i = 0; i < ids.size(); ++i) {
-            const std::uint32_t n = number(ids[i]);
-            if constexpr (std::is_same_v<Call, rec::RefreshCall>) {
-              // Placed, not stepped: numbered, not listed.
-            } else if constexpr (std::is_same_v<Call, rec::StepBatchCall>) {
-              steps.push_back({frame.number, n, out[i].position.x, out[i].position.y, out[i].position.z});
-            } else {
-              steps.push_back({frame.number, n, out.position.x, out.position.y, out.position.z});
-            }
-          }
+          for (const std::uint64_t id : characters_of(decoded))
+            character_numbers_.try_emplace(id, static_cast<std::uint32_t>(character_numbers_.size()));
         }
       });
-    }
+}
+
+std::vector<RecordedStep> RecordingFile::steps(const RecordedCall& call) const {
+  std::vector<RecordedStep> out;
+  try {
+    rec::visit_kind(call.kind, [&]<class Call>() {
+      if constexpr (has_characters<Call>) {
+        Call c{};
+        rec::ByteReader(call.inputs, call.offset)(c);
+        typename Call::Result result{};
+        rec::ByteReader(call.result, call.offset + call.inputs.size())(result);
+        const std::vector<std::uint64_t> ids = characters_of(c);
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+          RecordedStep s;
+          const auto n = character_numbers_.find(ids[i]);
+          if (n == character_numbers_.end()) throw rec::DecodeError{call.offset, "a character this file never steps"};
+          s.character = n->second;
+          s.kind = call.kind;
+          s.item = i;
+          s.body = c.body;
+          s.params = c.params;
+          if constexpr (std::is_same_v<Call, rec::StepBatchCall>) {
+            if (i >= c.states.size() || i >= c.inputs.size() || i >= result.size())
+              throw rec::DecodeError{call.offset, "a batch with fewer states, inputs or results than characters"};
+            s.before = c.states[i];
+            s.input = c.inputs[i];
+            s.dt = c.dt;
+            s.after = result[i];
+          } else {
+            s.before = c.state;
+            if constexpr (std::is_same_v<Call, rec::StepCall>) {
+              s.input = c.input;
+              s.dt = c.dt;
+            }
+            s.after = result;
+          }
+          out.push_back(std::move(s));
+        }
+      }
+    });
+  } catch (const rec::DecodeError& e) {
+    throw RecordingError("recording '" + name_ + "': offset " + std::to_string(e.offset) + ": " + e.what);
   }
+  return out;
+}
+
+std::vector<CharacterStepRecord> RecordingFile::character_steps() const {
+  std::vector<CharacterStepRecord> steps;
+  for (const RecordedFrame& frame : frames_)
+    for (const RecordedCall& call : frame.calls)
+      for (const RecordedStep& s : this->steps(call))
+        if (!s.placed()) steps.push_back({frame.number, s.character, s.after.position.x, s.after.position.y, s.after.position.z});
   return steps;
 }
 

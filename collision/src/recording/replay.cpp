@@ -77,6 +77,21 @@ std::string replay_difference(const World& world, const RecordedCall& call) {
   return difference;
 }
 
+std::string recorded_result_text(const RecordedCall& call) {
+  std::string text;
+  try {
+    rec::visit_kind(call.kind, [&]<class Call>() {
+      typename Call::Result result{};
+      rec::ByteReader(call.result, call.offset + call.inputs.size())(result);
+      if constexpr (requires { describe(result); }) text = describe(result);
+      else text = std::to_string(result.size()) + " results";
+    });
+  } catch (const rec::DecodeError& e) {
+    throw RecordingError("offset " + std::to_string(e.offset) + ": " + e.what);
+  }
+  return text;
+}
+
 std::optional<RecordedQuery> recorded_query(const RecordedCall& call) {
   std::optional<RecordedQuery> q;
   try {

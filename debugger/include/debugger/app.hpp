@@ -3,7 +3,9 @@
 /// The two ways `prism` runs: headless (captures + report, no window system) and live (window).
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "debugger/follow_camera.hpp"
@@ -18,6 +20,13 @@ struct RunOptions {
   std::string session;       ///< session file to replay ("" = none)
   std::string method;        ///< "" = the session's, else robust
   int frames = 600;
+  /// --frames was given: a game's recording (`recording`) runs all its frames otherwise.
+  bool frames_given = false;
+  /// A game's recording to open (collision/recording.hpp; "" = none): its level, frames and
+  /// characters replace the scene's (game_recording.hpp).
+  std::string recording;
+  /// --frames A-B with a recording: the frames numbered A through B.
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> frame_range;
   std::string out = "captures";
   int capture_every = 0;     ///< 0 = only at events (and the last frame)
   std::vector<int> capture_frames;  ///< extra frames to capture
@@ -54,6 +63,14 @@ struct HeadlessResult {
 /// of the frames before it, so the run can be replayed up to the failure.
 /// A Doom map scene (`freedoom1:E1M1`, is_doom_map_spec) runs the 2D view (run_headless_2d).
 HeadlessResult run_headless(const RunOptions& options);
+
+/// A game's recording without a window (options.recording; run_headless calls it): the frames of
+/// options.frame_range, or the first options.frames, or all, each call re-run and compared with
+/// its recorded result, each character's step re-run with a Trace and judged by the anomaly
+/// finder; captures of the followed character (--follow cN, c0 by default) at its events and as
+/// --capture-every / --capture-frames (frame numbers) ask, named RECORDING_fNUMBER[_event].png,
+/// and report.json (recording_report.hpp). @throws collision::RecordingError naming the file.
+HeadlessResult run_headless_recording(const RunOptions& options);
 
 /// The top-down 2D view of a Doom map (view2d.hpp), doors opened: a Doom-style circle body
 /// walks from the player 1 start by options.walk (a walk script: yaw 0 = east, 8 units a frame

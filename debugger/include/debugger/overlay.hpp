@@ -106,6 +106,16 @@ void add_other_characters(const SessionMovers* movers, const std::optional<Mover
                           const OverlayOptions& options,
                           OverlayFrame& out);
 
+/// A body placed in the view: a game's recorded character where it stands (add_characters).
+struct PlacedBody {
+  collision::Body body;
+  glm::vec3 position{0.0f};
+};
+/// Characters of a game's recording (game_recording.hpp) other than the one drawn with its
+/// trace: each body's outline in the palette's olive, as add_other_characters draws a scene
+/// file's. Nothing with the body overlay off.
+void add_characters(const std::vector<PlacedBody>& bodies, const OverlayOptions& options, OverlayFrame& out);
+
 /// A second ghost and move arrow for a method comparison (drawn in `colour`).
 void add_comparison(const collision::Trace& trace, const collision::Body& body, renderer::Colour colour,
                     float move_scale, OverlayFrame& out);
