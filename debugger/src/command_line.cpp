@@ -22,6 +22,7 @@ const char* kSynopsis =
     "       prism --headless [--scene S] [--walk FILE | --session FILE] --frames N --out DIR\n"
     "             [--capture-every K] [--capture-frames A,B,...] [--method M] [--size WxH]\n"
     "             [--find-anomalies]\n"
+    "       prism --recording FILE [--follow cN] [--out DIR]\n"
     "       prism --headless --recording FILE --out DIR [--frames N | --frames A-B] [--follow cN]\n";
 
 const char* kNotes =

@@ -90,6 +90,7 @@ void build_view_overlay(const LiveState& s, OverlayFrame& overlay) {
 
 int run_live(const RunOptions& o) {
   check_image_memory(o.width, o.height);  // the window's images and its screenshots
+  if (!o.recording.empty()) return run_live_recording(o);  // a game's recording
   // A Doom map, or a 2D session (recording2d.hpp): the 2D view.
   if (o.session.empty() ? is_doom_map_spec(o.scene) : is_session_2d(o.session)) return run_live_2d(o);
   LiveState s;

@@ -26,11 +26,6 @@ int main(int argc, char** argv) {
   const debugger::RunOptions& o = cl.options;
   const bool headless = cl.headless, frames_given = cl.frames_given, out_given = cl.out_given, force = cl.force;
   const bool recording = !o.recording.empty();
-  if (recording && !headless) {
-    std::fprintf(stderr, "prism: --recording opens without a window for now (--headless --out DIR); the window on a "
-                         "recording is not built yet\n");
-    return 2;
-  }
   try {
     if (headless) {
       if (recording && !out_given) {

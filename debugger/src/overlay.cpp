@@ -313,6 +313,31 @@ void add_characters(const std::vector<PlacedBody>& bodies, const OverlayOptions&
   for (const PlacedBody& b : bodies) draw_body(out.debug.depth_tested, b.body, b.position, pal::kOtherCharacter, 2.0f, 32);
 }
 
+void add_recorded_query(const collision::RecordedQuery& q, const collision::World& world, OverlayFrame& out) {
+  const bool ray = q.kind == collision::CallKind::kRaycast;
+  const bool hit = ray ? q.ray.hit : q.sweep.hit;
+  const float t = ray ? q.ray.t : q.sweep.toi;
+  const std::uint32_t triangle = ray ? q.ray.triangle : q.sweep.triangle;
+  const glm::vec3 end = q.start + q.delta;
+  const glm::vec3 stop = hit ? q.start + q.delta * t : end;
+  renderer::DebugList& top = out.debug.on_top;
+  renderer::debug_line(top, q.start, stop, with_alpha(pal::kPicked, 255), 3.0f);
+  if (hit) renderer::debug_line(top, stop, end, with_alpha(pal::kDesiredMove, 255), 1.5f);  // the rest, not travelled
+  renderer::debug_point(top, q.start, with_alpha(pal::kPicked, 255), 8.0f);
+  if (!ray) {
+    draw_body(out.debug.depth_tested, q.body, q.start, pal::kPicked, 1.5f, 24);
+    if (hit) draw_body(top, q.body, stop, pal::kPicked, 2.5f, 32);
+    else draw_body(out.debug.depth_tested, q.body, end, pal::kDesiredMove, 1.0f, 24);
+  }
+  if (!hit) return;
+  const glm::vec3 point = ray ? q.ray.point : q.sweep.point;
+  const glm::vec3 normal = ray ? q.ray.normal : q.sweep.normal;
+  const float size = ray ? glm::length(q.delta) * 0.02f + 1e-6f : std::max(q.body.bounding_radius(), 1e-6f);
+  renderer::debug_point(top, point, with_alpha(pal::kContacts, 255), 10.0f);
+  renderer::debug_arrow(top, point, point + normal * size, with_alpha(pal::kContacts, 255), 2.5f);
+  if (triangle < world.mesh().triangle_count()) out.highlights.push_back({triangle, with_alpha(col(Overlay::kHits), kHitAlpha)});
+}
+
 void add_prism(const collision::TriangleTest& test, const collision::Triangle& triangle,
                const collision::Body& body, const OverlayOptions& options, OverlayFrame& out) {
   const std::pair<std::uint32_t, std::uint32_t> key{test.instance, test.triangle};

@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "debugger/fill_share.hpp"
+#include "debugger/palette.hpp"
 #include "debugger/view.hpp"
 
 namespace debugger {
@@ -121,6 +122,38 @@ void draw_recording_frame_panel(const GameRecording& recording, const ReviewedFr
   draw_frame_panel(std::filesystem::path(recording.file().name()).filename().string(), method,
                    static_cast<int>(std::min<std::uint64_t>(frame.number, 1'000'000'000)), picture.state,
                    picture.step ? picture.step->trace : none, picture.events, skin, x, y, picture.body, line);
+}
+
+void draw_recording_frame_section(const GameRecording& recording, const ReviewedFrame& frame,
+                                  const RecordingPicture& picture) {
+  const collision::CharacterState& st = picture.state;
+  ImGui::TextWrapped("game frame %llu (%d of %d), t %.3f s; %zu calls, %zu re-run differently",
+                     static_cast<unsigned long long>(frame.number), frame.index + 1, recording.frame_count(), frame.seconds,
+                     frame.differences.size(), frame.differing());
+  if (!picture.present) {
+    ImGui::TextWrapped("c%u is not placed yet", picture.character);
+    return;
+  }
+  const collision::Method method = picture.step ? picture.step->step->params.move.method : collision::Method::kRobust;
+  ImGui::TextWrapped("c%u of %u: %s, %s%s", picture.character, recording.character_count(), body_label(picture.body).c_str(),
+                     collision::to_string(method), picture.step ? "" : " (not stepped this frame)");
+  ImGui::TextWrapped("pos %.3f %.3f %.3f", st.position.x, st.position.y, st.position.z);
+  ImGui::TextWrapped("%s, ground n %.2f %.2f %.2f", collision::to_string(st.ground), st.ground_normal.x, st.ground_normal.y,
+                     st.ground_normal.z);
+  ImGui::TextWrapped("velocity %.3g %.3g %.3g", st.velocity.x, st.velocity.y, st.velocity.z);
+  int hits = 0;
+  std::size_t iterations = 0;
+  if (picture.step) {
+    iterations = picture.step->trace.iterations.size();
+    for (const collision::SlideIteration& it : picture.step->trace.iterations) hits += it.hit ? 1 : 0;
+  }
+  ImGui::TextWrapped("%zu contacts; %zu iterations, %d hits%s", st.contacts.size(), iterations, hits,
+                     picture.step && !picture.step->matched ? "; its step re-runs differently" : "");
+  for (const Event& e : picture.events) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::event_colour(e.kind)));
+    ImGui::TextWrapped("event: %s %s%s", to_string(e.kind), e.detail.c_str(), triangle_list(e.triangles).c_str());
+    ImGui::PopStyleColor();
+  }
 }
 
 }  // namespace debugger

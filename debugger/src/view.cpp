@@ -158,22 +158,6 @@ std::string triangle_list(const std::vector<std::uint32_t>& triangles) {
   return out;
 }
 
-std::string body_label(const collision::Body& body) {
-  char text[96];
-  if (body.is_sphere())
-    std::snprintf(text, sizeof text, "sphere r %.4g", static_cast<double>(body.radii.x));
-  else if (body.shape == collision::Shape::kBox)
-    std::snprintf(text, sizeof text, "box %.4g %.4g %.4g", static_cast<double>(body.radii.x),
-                  static_cast<double>(body.radii.y), static_cast<double>(body.radii.z));
-  else if (body.shape == collision::Shape::kCapsule)
-    std::snprintf(text, sizeof text, "capsule r %.4g half %.4g", static_cast<double>(body.radii.x),
-                  static_cast<double>(body.half_height));
-  else
-    std::snprintf(text, sizeof text, "ellipsoid %.4g %.4g %.4g", static_cast<double>(body.radii.x),
-                  static_cast<double>(body.radii.y), static_cast<double>(body.radii.z));
-  return text;
-}
-
 void draw_frame_panel(const std::string& scene, collision::Method method, int frame,
                       const collision::CharacterState& state, const collision::Trace& trace,
                       const std::vector<Event>& events, float skin, float x, float y,

@@ -123,7 +123,9 @@ TEST(RecordingHeadless, ReportHoldsTheRecordedStatesBitForBitAndEveryCallReRunsT
   ray_results.erase("no hit");
   EXPECT_TRUE(ray_results.empty()) << *ray_results.begin();
   for (const nlohmann::json& c : j["frames"][5]["calls"])
-    if (c["label"] == "player") EXPECT_EQ(c["result"].get<std::string>().rfind("ends at (", 0), 0u) << c["result"];
+    if (c["label"] == "player") {
+      EXPECT_EQ(c["result"].get<std::string>().rfind("ends at (", 0), 0u) << c["result"];
+    }
   fs::remove_all(out);
 }
 

@@ -72,6 +72,14 @@ HeadlessResult run_headless(const RunOptions& options);
 /// and report.json (recording_report.hpp). @throws collision::RecordingError naming the file.
 HeadlessResult run_headless_recording(const RunOptions& options);
 
+/// The window on a game's recording (options.recording; run_live calls it): the game's frames on
+/// the timeline with every character's events and anomalies (N / Shift+N jump between them),
+/// the followed character (--follow cN) drawn with the walks' overlays and the others where they
+/// stand, the frame panel, and the query browser ("Calls": every call of the shown frame,
+/// filtered and sorted; the selected one drawn in the view); F12 writes
+/// DIR/STEM_fNUMBER[_callN].png (docs/debugger.md, "A game's recording"). Returns like run_live.
+int run_live_recording(const RunOptions& options);
+
 /// The top-down 2D view of a Doom map (view2d.hpp), doors opened: a Doom-style circle body
 /// walks from the player 1 start by options.walk (a walk script: yaw 0 = east, 8 units a frame
 /// at forward 1), else the map's default tour (freedoom1 E1M1: into a corner, through a doorway

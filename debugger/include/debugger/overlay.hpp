@@ -11,6 +11,7 @@
 
 #include "collision/character.hpp"
 #include "collision/trace.hpp"
+#include "collision/recording_file.hpp"
 #include "collision/world.hpp"
 #include "debugger/events.hpp"
 #include "debugger/movers.hpp"
@@ -115,6 +116,13 @@ struct PlacedBody {
 /// trace: each body's outline in the palette's olive, as add_other_characters draws a scene
 /// file's. Nothing with the body overlay off.
 void add_characters(const std::vector<PlacedBody>& bodies, const OverlayOptions& options, OverlayFrame& out);
+
+/// A game's recorded ray or sweep (collision::RecordedQuery), selected in the query browser:
+/// its path in the picked colour (light cyan) from the start to the end, drawn over everything;
+/// a sweep's body at its start and, when it hit, where it stopped; the hit point and contact
+/// normal in the contacts' colour and the hit triangle highlighted as a hit; a start in overlap
+/// marked at the start. The triangle index is the level's (recorded calls are on the level).
+void add_recorded_query(const collision::RecordedQuery& query, const collision::World& world, OverlayFrame& out);
 
 /// A second ghost and move arrow for a method comparison (drawn in `colour`).
 void add_comparison(const collision::Trace& trace, const collision::Body& body, renderer::Colour colour,

@@ -60,4 +60,10 @@ RecordingPicture recording_picture(const GameRecording& recording, const Reviewe
 void draw_recording_frame_panel(const GameRecording& recording, const ReviewedFrame& frame,
                                 const RecordingPicture& picture, float x, float y);
 
+/// The same, short and wrapped, inside the current ImGui window (the recording window's side
+/// panel): the frame, the followed character's body, method, position, ground, velocity,
+/// contacts, hits and events.
+void draw_recording_frame_section(const GameRecording& recording, const ReviewedFrame& frame,
+                                  const RecordingPicture& picture);
+
 }  // namespace debugger

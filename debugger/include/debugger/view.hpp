@@ -9,6 +9,7 @@
 
 #include "collision/character.hpp"
 #include "collision/trace.hpp"
+#include "debugger/body_label.hpp"
 #include "debugger/events.hpp"
 #include "debugger/follow_camera.hpp"
 #include "debugger/overlay.hpp"
@@ -51,8 +52,6 @@ void text_disabled_wrapped(const std::string& text);
 /// " tri 12,40,41" (at most six, then "..."): the triangles an event names; empty for none.
 std::string triangle_list(const std::vector<std::uint32_t>& triangles);
 
-/// "sphere r 0.4", "ellipsoid 15 15 28": the body in a few words.
-std::string body_label(const collision::Body& body);
 
 /// The numbers of the frame's measured distances (overlay.hpp, add_measures), e.g. "early_catch
 /// gap 0.1881", written beside their segments' middles in the view (under the panels); nothing

@@ -163,6 +163,13 @@ KeyScript parse_key_script(std::string_view text) {
       e.xy.x = number();
       e.xy.y = number();
       if (e.xy.x < 0.0f || e.xy.y < e.xy.x) fail("range needs A B with 0 <= A <= B");
+    } else if (verb == "query") {  // a game recording's query browser: row N of the shown rows
+      e.kind = K::kQuery;
+      e.xy.x = number();
+      if (e.xy.x < 0.0f) fail("query needs a row >= 0");
+    } else if (verb == "filter") {  // the query browser's text search (the rest of the line)
+      e.kind = K::kFilter;
+      std::getline(ls >> std::ws, e.text);
     } else if (verb == "export") e.kind = K::kExport;
     else if (verb == "dump") e.kind = K::kDump;
     else if (verb == "resize") {
@@ -228,6 +235,8 @@ InputFrame scripted_input(KeyScript& script, int tick) {
       case K::kIteration: in.iteration = static_cast<int>(e.xy.x); break;
       case K::kRange: in.range = e.xy; break;
       case K::kExport: in.export_range = true; break;
+      case K::kQuery: in.query_row = static_cast<int>(e.xy.x); break;
+      case K::kFilter: in.filter = e.text; break;
       case K::kResize: in.resize = e.xy; break;
       case K::kRealtime: in.realtime = e.xy.x; break;
       case K::kExit: in.quit = true; break;

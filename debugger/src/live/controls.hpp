@@ -14,6 +14,9 @@
 //   TICK iteration N                      select slide iteration N of the shown frame (inspector)
 //   TICK range A B                        select frames A..B and loop them (as shift-drag + loop)
 //   TICK export                           export the selected range as a session (DIR)
+//   TICK query N                          a game recording's window: select row N of the query
+//                                         browser's rows as shown (filtered and sorted)
+//   TICK filter TEXT                      a game recording's window: the browser's search text
 //   TICK overlay NAME on|off              an overlay toggle (names: debugger::to_string(Overlay))
 //   TICK method METHOD                    change the method (forks a branch at the shown frame)
 //   TICK dump                             write DIR/branches.txt: every branch's label and the
@@ -80,6 +83,8 @@ struct InputFrame {
   std::optional<int> iteration;              ///< script: select this slide iteration
   std::optional<glm::vec2> range;            ///< script: select and loop frames x..y
   bool export_range = false;                 ///< script: export the selected range
+  std::optional<int> query_row;              ///< script: select this row of the query browser
+  std::optional<std::string> filter;         ///< script: the query browser's search text
   std::vector<std::pair<int, bool>> overlays;  ///< script: (Overlay index, on)
   std::optional<collision::Method> method;   ///< script: fork with this method
   bool dump = false;                         ///< script: write the branches' positions
@@ -95,10 +100,11 @@ struct InputFrame {
 
 struct ScriptEvent {
   int tick = 0;
-  enum class Kind { kDown, kUp, kTap, kClick, kLook, kScroll, kCompare, kUi, kSeek, kSelect, kOverlay, kMethod, kDump, kResize, kIteration, kRange, kExport, kRealtime, kExit } kind = Kind::kTap;
+  enum class Kind { kDown, kUp, kTap, kClick, kLook, kScroll, kCompare, kUi, kSeek, kSelect, kOverlay, kMethod, kDump, kResize, kIteration, kRange, kExport, kRealtime, kExit, kQuery, kFilter } kind = Kind::kTap;
   Key key = Key::kCount;
   glm::vec2 xy{0.0f};
   collision::Method method = collision::Method::kRobust;
+  std::string text;  ///< filter's text
 };
 
 struct KeyScript {

@@ -104,7 +104,7 @@ void draw_timeline(const TimelineSource& s, Playback& pb, TimelinePlots& plots, 
     }
     ImGui::SameLine();
   }
-  if (!s.at_end) {
+  if (!s.at_end && s.branch) {
     if (ImGui::Button("branch here")) command.branch = true;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("drop the frames after this one and continue live from it (B)");
     ImGui::SameLine();

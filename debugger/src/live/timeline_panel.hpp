@@ -37,6 +37,7 @@ struct TimelineSource {
                                               "penetration  max %.3g"};
   bool speeds = true;        ///< the playback speed buttons
   bool export_range = true;  ///< the "export range" button
+  bool branch = true;        ///< the "branch here" button (a game's recording cannot branch)
   /// Drawn at the end of the transport row (the 3D window's branch list); may set the command.
   std::function<void(FrameCommand&)> extra;
 };
