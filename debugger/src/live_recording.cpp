@@ -19,6 +19,7 @@
 
 #include "debugger/app.hpp"
 #include "debugger/call_table.hpp"
+#include "debugger/palette.hpp"
 #include "debugger/game_recording.hpp"
 #include "debugger/recording_review.hpp"
 #include "debugger/recording_view.hpp"
@@ -172,6 +173,24 @@ int run_live_recording(const RunOptions& o) {
                               "recovery push  max %.3g"};
       source.export_range = false;
       source.branch = false;
+      // Frames whose re-run differs from the recording (another version of the core recorded
+      // it): counted on the transport row, and a button steps to the next one.
+      std::vector<int> differing_frames;
+      for (std::size_t i = 0; i < differing.size(); ++i)
+        if (differing[i] > 0) differing_frames.push_back(static_cast<int>(i));
+      if (!differing_frames.empty()) {
+        source.extra = [&differing_frames, &pb](FrameCommand& c) {
+          ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kAnomaly));
+          char text[64];
+          std::snprintf(text, sizeof text, "%zu differ >|", differing_frames.size());
+          if (ImGui::SmallButton(text)) {
+            const auto next = std::upper_bound(differing_frames.begin(), differing_frames.end(), pb.frame);
+            c.seek = next == differing_frames.end() ? differing_frames.front() : *next;
+          }
+          ImGui::PopStyleColor();
+          if (ImGui::IsItemHovered()) ImGui::SetTooltip("frames whose calls re-run differently here: the next one");
+        };
+      }
       FrameCommand from_timeline;
       place(layout.timeline, 3);
       draw_timeline(source, pb, plots, from_timeline);
@@ -243,8 +262,11 @@ int run_live_recording(const RunOptions& o) {
       dump << "window " << extent.width << ' ' << extent.height << '\n'
            << describe_panels({"Legend", "Calls", "Timeline"})
            << "frame " << shown.number << " (index " << shown.index << " of " << rec.frame_count() << ")"
-           << (pb.paused ? " paused" : "") << '\n'
-           << describe_browser(rows, browser);
+           << (pb.paused ? " paused" : "") << '\n';
+      dump << "frames whose re-run differs:";
+      for (std::size_t i = 0; i < differing.size(); ++i)
+        if (differing[i] > 0) dump << ' ' << rec.frame(static_cast<int>(i)).number;
+      dump << '\n' << describe_browser(rows, browser);
     }
     renderer::MeshDraw draw;
     draw.mesh = level;

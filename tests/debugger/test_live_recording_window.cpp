@@ -13,7 +13,9 @@
 #include <gtest/gtest.h>
 
 #include "debugger/app.hpp"
+#include "collision/recording_file.hpp"
 #include "debugger/palette.hpp"
+#include "recording_edit.hpp"
 #include "renderer/image.hpp"
 #include "run_command.hpp"
 #include "window_script.hpp"
@@ -76,6 +78,37 @@ TEST(LiveRecordingWindow, QueryBrowserSearchSelectDumpAndScreenshot) {
   const std::string hidden = read_file(dir / "captures" / "panels_17.txt");
   EXPECT_EQ(hidden.find("Calls "), std::string::npos) << hidden;
   EXPECT_NE(hidden.find("frame 30 (index 30 of 61) paused"), std::string::npos) << hidden;
+  EXPECT_NE(panels.find("frames whose re-run differs:\n"), std::string::npos) << panels;  // none
+}
+
+// A recording with one result edited (a ray of frame 10 given the next float of its t): the
+// window marks frame 10 as re-running differently, and the browser's row for the call says so.
+TEST(LiveRecordingWindow, AnEditedResultIsMarkedOnItsFrameAndItsRow) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
+  auto [dir, o] = window_test::scripted_run("live_recording_window_edited", "3 seek 10\n5 filter raycast\n7 dump\n9 exit\n");
+  const fs::path recording = dir / "dm1.prec";
+  const auto made = prism_test::run_command(std::string(RECORD_GAME) + " oa_dm1 " + recording.string() + " 20 2");
+  ASSERT_EQ(made.status, 0) << made.out;
+  const collision::RecordingFile file(recording.string());
+  const auto& calls = file.frames().at(10).calls;
+  std::size_t call = 0;
+  while (call < calls.size() && !(calls[call].kind == collision::CallKind::kRaycast && calls[call].result[0] == 1)) ++call;
+  ASSERT_LT(call, calls.size());
+  const fs::path edited = dir / "edited.prec";
+  prism_test::write_bytes(edited.string(),
+                          prism_test::with_result_float_nudged(file, prism_test::read_bytes(recording.string()), 10, call, 2));
+  o.recording = edited.string();
+  ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
+  const std::string panels = read_file(dir / "captures" / "panels_7.txt");
+  EXPECT_NE(panels.find("frames whose re-run differs: 10\n"), std::string::npos) << panels;
+  std::istringstream lines(panels);
+  int differs = 0;
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("row ", 0) == 0 && line.find(" DIFFERS") != std::string::npos) {
+      ++differs;
+      EXPECT_NE(line.find(" call " + std::to_string(call) + " raycast"), std::string::npos) << line;
+    }
+  EXPECT_EQ(differs, 1) << panels;
 }
 
 }  // namespace

@@ -16,6 +16,9 @@
 
 #include "collision/recording_file.hpp"
 #include "debugger/app.hpp"
+#include "debugger/call_table.hpp"
+#include "debugger/game_recording.hpp"
+#include "debugger/recording_review.hpp"
 #include "debugger/command_line.hpp"
 #include "recording_edit.hpp"
 #include "refusal.hpp"
@@ -205,6 +208,77 @@ TEST(RecordingHeadless, TheCommandLineTakesARecordingAndAFrameRange) {
   EXPECT_EQ(refusal({"--frames", "3-9"}), "--frames A-B is for a recording (--recording FILE); give --frames N");
   EXPECT_EQ(refusal({"--recording", "g.prec", "--scene", "oa_dm1"}),
             "--recording brings its own level and frames: give it without --scene, --walk or --session");
+}
+
+}  // namespace
+
+namespace {
+
+// The query browser's rows (call_table.hpp) of frame 10: filters and sorts by each column.
+TEST(CallTable, FiltersByKindLabelHitAndWordsAndSortsByAnyColumn) {
+  const debugger::GameRecording rec(game());
+  debugger::RecordingReview review(rec, false);
+  const debugger::ReviewedFrame frame = review.review(10);
+  const std::vector<debugger::CallRow> rows = debugger::call_rows(rec, frame);
+  ASSERT_EQ(rows.size(), 332u);
+  for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i].call, i);
+  using debugger::CallFilter;
+  CallFilter f;
+  EXPECT_EQ(debugger::shown_rows(rows, f).size(), 332u);
+  f.kind = collision::CallKind::kRaycast;
+  const std::size_t rays = debugger::shown_rows(rows, f).size();
+  EXPECT_EQ(rays, 300u);
+  f.hit = CallFilter::Hit::kHit;
+  const std::size_t hits = debugger::shown_rows(rows, f).size();
+  f.hit = CallFilter::Hit::kMiss;
+  const std::size_t misses = debugger::shown_rows(rows, f).size();
+  EXPECT_EQ(hits + misses, rays);
+  EXPECT_GT(hits, 0u);
+  // The player's step: one row, its body and ground.
+  f = {};
+  f.label = "player";
+  const std::vector<std::size_t> player = debugger::shown_rows(rows, f);
+  ASSERT_EQ(player.size(), 1u);
+  EXPECT_EQ(rows[player[0]].kind, collision::CallKind::kStepCharacter);
+  EXPECT_EQ(rows[player[0]].body, "capsule r 15 half 13");
+  // Sorted by time of impact: ascending, the calls without one last; descending the reverse.
+  f = {};
+  f.sort = debugger::CallColumn::kToi;
+  const std::vector<std::size_t> by_toi = debugger::shown_rows(rows, f);
+  ASSERT_EQ(by_toi.size(), rows.size());
+  bool none_seen = false;
+  for (std::size_t i = 0; i < by_toi.size(); ++i) {
+    const float t = rows[by_toi[i]].toi;
+    if (t < 0.0f) {
+      none_seen = true;
+      continue;
+    }
+    EXPECT_FALSE(none_seen) << "a time of impact after the calls without one";
+    if (i > 0) {
+      EXPECT_LE(rows[by_toi[i - 1]].toi, t);
+    }
+  }
+  f.descending = true;
+  const std::vector<std::size_t> down = debugger::shown_rows(rows, f);
+  EXPECT_EQ(rows[down.front()].toi, -1.0f);
+  f.sort = debugger::CallColumn::kThread;
+  const std::vector<std::size_t> by_thread = debugger::shown_rows(rows, f);
+  for (std::size_t i = 1; i < by_thread.size(); ++i) EXPECT_GE(rows[by_thread[i - 1]].thread, rows[by_thread[i]].thread);
+  // Words: all must appear (case aside); a number matches the call or the triangle.
+  f = {};
+  f.text = "SWEEP toi";
+  for (std::size_t i : debugger::shown_rows(rows, f)) {
+    EXPECT_EQ(rows[i].kind, collision::CallKind::kSweepSphere);
+    EXPECT_TRUE(rows[i].hit && *rows[i].hit);
+  }
+  const std::uint32_t triangle = rows[debugger::shown_rows(rows, f).at(0)].triangle;
+  f.text = std::to_string(triangle);
+  for (std::size_t i : debugger::shown_rows(rows, f)) EXPECT_TRUE(rows[i].triangle == triangle || rows[i].call == triangle);
+  f.text = "no such words";
+  EXPECT_TRUE(debugger::shown_rows(rows, f).empty());
+  f = {};
+  f.differing_only = true;
+  EXPECT_TRUE(debugger::shown_rows(rows, f).empty());
 }
 
 }  // namespace
