@@ -31,6 +31,7 @@
 #include "live/layout.hpp"
 #include "live/query_browser.hpp"
 #include "live/redraw.hpp"
+#include "live/what_if_panel.hpp"
 #include "live/timeline_panel.hpp"
 
 namespace debugger {
@@ -126,6 +127,7 @@ int run_live_recording(const RunOptions& o) {
   OverlayOptions overlay_options;
   OverlayFrame overlay;
   QueryBrowser browser;
+  WhatIfView what_if_view;
   ReviewedFrame shown;
   shown.index = -1;
   std::vector<CallRow> rows;
@@ -154,6 +156,7 @@ int run_live_recording(const RunOptions& o) {
     if (in.was_pressed(Key::kEscape)) browser.selected.reset();
     if (in.was_pressed(Key::kF12)) screenshot = true;
     if (in.filter) browser.set_text(*in.filter);
+    const std::optional<collision::Method> what_if_method = in.method;  // a script's `method M`: what if M, run below
     if (in.resize) glfwSetWindowSize(glfw, static_cast<int>(in.resize->x), static_cast<int>(in.resize->y));
     for (const auto& [index, on] : in.overlays) overlay_options.on[static_cast<std::size_t>(index)] = on;
 
@@ -222,6 +225,10 @@ int run_live_recording(const RunOptions& o) {
       shown = shown_review.review(pb.frame, true);
       rows = call_rows(rec, shown);
     }
+    if (what_if_method) {
+      what_if_view.method = *what_if_method;
+      run_what_if(what_if_view, rec, followed, shown.index);
+    }
 
     for (const ReviewedStep& s : shown.steps)
       if (s.character == followed && !s.step->placed()) yaw = walk_input_of(*s.step, scene.up, yaw).yaw;
@@ -242,12 +249,15 @@ int run_live_recording(const RunOptions& o) {
                                        framing);
       }
     }
+    add_what_if(what_if_view, shown.index, overlay);
     if (show_ui) {
       draw_measure_labels(picture.events, picture.camera, {extent.width, extent.height});
       // The side panel: the frame and the followed character, then the query browser.
       place_panel(layout.side, was_collapsed[2]);
       ImGui::Begin("Calls");
       if (ImGui::CollapsingHeader("frame", ImGuiTreeNodeFlags_DefaultOpen)) draw_recording_frame_section(rec, shown, picture);
+      if (what_if_method) ImGui::SetNextItemOpen(true);  // a script ran one: show it
+      if (ImGui::CollapsingHeader("what if")) draw_what_if(what_if_view, rec, followed, shown.index);
       if (ImGui::CollapsingHeader("calls", ImGuiTreeNodeFlags_DefaultOpen)) draw_query_browser(rec, shown, rows, browser, in.query_row);
       ImGui::End();
     } else {
@@ -266,13 +276,13 @@ int run_live_recording(const RunOptions& o) {
       dump << "frames whose re-run differs:";
       for (std::size_t i = 0; i < differing.size(); ++i)
         if (differing[i] > 0) dump << ' ' << rec.frame(static_cast<int>(i)).number;
-      dump << '\n' << describe_browser(rows, browser);
+      dump << '\n' << describe_browser(rows, browser) << describe_what_if(what_if_view, rec, shown.index);
     }
     renderer::MeshDraw draw;
     draw.mesh = level;
     draw.highlights = overlay.highlights;
     const std::vector<renderer::MeshDraw> draws = scene_draws(draw, {}, std::nullopt, &overlay);
-    redraw.drawn({picture.camera, shown.index, browser.version, status, extent.width, extent.height});
+    redraw.drawn({picture.camera, shown.index, browser.version + what_if_view.version, status, extent.width, extent.height});
     renderer::FrameInput frame;
     frame.camera = picture.camera;
     frame.meshes = draws;

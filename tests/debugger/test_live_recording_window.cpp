@@ -112,3 +112,31 @@ TEST(LiveRecordingWindow, AnEditedResultIsMarkedOnItsFrameAndItsRow) {
 }
 
 }  // namespace
+
+namespace {
+
+// What if, from the window: the bot c2 followed, re-run from frame 20 with the robust method (its
+// own: the same as the recording throughout, 0 apart) and then with the sphere-classify seed
+// method (it parts from the recording at once and stands elsewhere at frame 50).
+TEST(LiveRecordingWindow, WhatIfAnotherMethodFromAFrameIsComparedWithTheRecording) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY (ctest runs this under xvfb-run)";
+  auto [dir, o] = window_test::scripted_run(
+      "live_recording_window_what_if",
+      "3 seek 20\n5 method robust\n7 seek 50\n9 dump\n11 seek 20\n13 method sphere-classify\n15 seek 50\n17 dump\n19 exit\n");
+  const fs::path recording = dir / "dm1.prec";
+  const auto made = prism_test::run_command(std::string(RECORD_GAME) + " oa_dm1 " + recording.string() + " 60 2");
+  ASSERT_EQ(made.status, 0) << made.out;
+  o.recording = recording.string();
+  o.camera.character = 2;
+  ASSERT_EQ(debugger::run_live(o), 0) << "3 means validation messages (printed above)";
+  const std::string same = read_file(dir / "captures" / "panels_9.txt");
+  EXPECT_NE(same.find("what if: robust scale 1.00 from frame 20: 41 steps, first parts at -1, here 0 apart\n"),
+            std::string::npos) << same;
+  const std::string other = read_file(dir / "captures" / "panels_17.txt");
+  const std::size_t at = other.find("what if: sphere-classify scale 1.00 from frame 20: 41 steps, first parts at 20, here ");
+  ASSERT_NE(at, std::string::npos) << other;
+  const double apart = std::stod(other.substr(other.find(", here ", at) + 7));
+  EXPECT_GT(apart, 0.01) << other;
+}
+
+}  // namespace

@@ -19,6 +19,7 @@
 #include "debugger/call_table.hpp"
 #include "debugger/game_recording.hpp"
 #include "debugger/recording_review.hpp"
+#include "debugger/what_if.hpp"
 #include "debugger/command_line.hpp"
 #include "recording_edit.hpp"
 #include "refusal.hpp"
@@ -279,6 +280,51 @@ TEST(CallTable, FiltersByKindLabelHitAndWordsAndSortsByAnyColumn) {
   f = {};
   f.differing_only = true;
   EXPECT_TRUE(debugger::shown_rows(rows, f).empty());
+}
+
+}  // namespace
+
+namespace {
+
+bool same_position(const collision::CharacterState& a, const collision::CharacterState& b) {
+  return std::bit_cast<std::uint32_t>(a.position.x) == std::bit_cast<std::uint32_t>(b.position.x) &&
+         std::bit_cast<std::uint32_t>(a.position.y) == std::bit_cast<std::uint32_t>(b.position.y) &&
+         std::bit_cast<std::uint32_t>(a.position.z) == std::bit_cast<std::uint32_t>(b.position.z);
+}
+
+// What if (what_if.hpp): the recorded body and settings give the recorded states bit for bit,
+// for the player (update_character) and for a bot (an item of the step_characters batch), from
+// any frame; a bigger body or another method changes the outcome from then on.
+TEST(WhatIf, TheRecordedSetupGivesTheRecordedStatesAndAChangeChangesThem) {
+  const debugger::GameRecording rec(game());
+  for (const std::uint32_t c : {0u, 2u}) {
+    for (const int from : {1, 20}) {
+      collision::Body body;
+      collision::CharacterParams params;
+      ASSERT_TRUE(debugger::recorded_setup(rec, c, from, body, params));
+      const std::vector<debugger::WhatIfStep> same = debugger::what_if(rec, c, from, body, params);
+      ASSERT_EQ(same.size(), static_cast<std::size_t>(kFrames + 1 - from)) << "c" << c;
+      EXPECT_EQ(same.front().frame, from);
+      for (const debugger::WhatIfStep& s : same) {
+        EXPECT_TRUE(same_position(s.recorded, s.what_if)) << "c" << c << " from " << from << " frame " << s.frame;
+        EXPECT_EQ(s.recorded.ground, s.what_if.ground);
+        EXPECT_EQ(s.recorded.contacts.size(), s.what_if.contacts.size());
+      }
+    }
+  }
+  // The bot c2 half as big again: it ends elsewhere (its walk meets walls differently).
+  collision::Body body;
+  collision::CharacterParams params;
+  ASSERT_TRUE(debugger::recorded_setup(rec, 2, 1, body, params));
+  const collision::Body bigger = collision::Body::capsule(body.radii.x * 1.5f, body.half_height * 1.5f, body.axis);
+  const std::vector<debugger::WhatIfStep> changed = debugger::what_if(rec, 2, 1, bigger, params, 30);
+  ASSERT_EQ(changed.size(), 30u);
+  int differing = 0;
+  for (const debugger::WhatIfStep& s : changed) differing += same_position(s.recorded, s.what_if) ? 0 : 1;
+  EXPECT_GT(differing, 0);
+  // From past the last frame: nothing to re-run.
+  EXPECT_TRUE(debugger::what_if(rec, 0, rec.frame_count(), body, params).empty());
+  EXPECT_FALSE(debugger::recorded_setup(rec, 9, 0, body, params));
 }
 
 }  // namespace

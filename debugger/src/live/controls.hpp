@@ -18,7 +18,8 @@
 //                                         browser's rows as shown (filtered and sorted)
 //   TICK filter TEXT                      a game recording's window: the browser's search text
 //   TICK overlay NAME on|off              an overlay toggle (names: debugger::to_string(Overlay))
-//   TICK method METHOD                    change the method (forks a branch at the shown frame)
+//   TICK method METHOD                    change the method (forks a branch at the shown frame;
+//                                         a game recording's window: what if METHOD from it)
 //   TICK dump                             write DIR/branches.txt: every branch's label and the
 //                                         body centre after each of its frames (%.9g)
 //   TICK resize W H                       resize the window to W x H (screen coordinates)
