@@ -24,26 +24,21 @@ deb_check='Package.DebInstalls'  # the .deb on a bare Debian 12 root (tests/pack
 # package's build of the core and the window tests, its four tests took 440 s of one core
 # (ctf_inyard's two 200 s and 178 s) in a stage of 374 s on two (170fc15); under the sanitizers, 126 s.
 peer_once='RealMaps/BoxAndCapsuleAgreeWithBullet.*'
-rm -rf build/release build/sanitize
-cmake --preset release
-cmake --build --preset release -j "$jobs"
-# The sanitizer build compiles beside the Release tests: those spend much of their time waiting
-# (the window tests on real time, one at a time; the package checks on a nested build and the
-# disk), so the compiler fills the cores they leave idle. Its output is shown when it is done.
-(cmake --preset sanitize && cmake --build --preset sanitize -j "$jobs") >build/sanitize_build.log 2>&1 &
-sanitize_build_pid=$!
-ctest --preset release -j "$test_jobs" -E "$deb_check|$peer_once"
-# The .deb check is mostly downloading and unpacking Debian's packages into a new root
-# (minutes, little CPU): it runs beside the sanitizer stage and is waited for at the end.
-(ctest --preset release -R "$deb_check" --output-on-failure >build/deb_check.log 2>&1
- echo $? >build/deb_check.rc) &
-deb_pid=$!
-sanitize_build_rc=0
-wait "$sanitize_build_pid" || sanitize_build_rc=$?
-echo "== the sanitizer build (beside the Release tests):"
-tail -n 40 build/sanitize_build.log
-[ "$sanitize_build_rc" = 0 ]
-ctest --preset sanitize -j "$test_jobs"
+for preset in release sanitize; do
+  rm -rf "build/$preset"
+  cmake --preset "$preset"
+  cmake --build --preset "$preset" -j "$jobs"
+  if [ "$preset" = release ]; then
+    ctest --preset release -j "$test_jobs" -E "$deb_check|$peer_once"
+    # The .deb check is mostly downloading and unpacking Debian's packages into a new root
+    # (minutes, little CPU): it runs beside the sanitizer stage and is waited for at the end.
+    (ctest --preset release -R "$deb_check" --output-on-failure >build/deb_check.log 2>&1
+     echo $? >build/deb_check.rc) &
+    deb_pid=$!
+  else
+    ctest --preset "$preset" -j "$test_jobs"
+  fi
+done
 # The core's suites once more with denormals-are-zero and flush-to-zero on, as a game may run
 # them: the programs linking tests/support/denormals_are_zero.cpp read PRISM_TEST_DAZ. Two at a
 # time (each runs its tests one after another). The box and capsule comparison with Bullet is
