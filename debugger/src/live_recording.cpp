@@ -110,6 +110,9 @@ int run_live_recording(const RunOptions& o) {
   const Scene scene = recording_scene(rec, o.recording);
   std::vector<std::size_t> differing;
   const Timeline timeline = recording_timeline(rec, followed, o.find_anomalies, differing);
+  std::vector<int> differing_frames;  // their indices
+  for (std::size_t i = 0; i < differing.size(); ++i)
+    if (differing[i] > 0) differing_frames.push_back(static_cast<int>(i));
   RecordingReview shown_review(rec, o.find_anomalies);  // the shown frame, with its traces
   std::optional<KeyScript> script;
   if (!o.script_keys.empty()) script = load_key_script(o.script_keys);
@@ -178,9 +181,6 @@ int run_live_recording(const RunOptions& o) {
       source.branch = false;
       // Frames whose re-run differs from the recording (another version of the core recorded
       // it): counted on the transport row, and a button steps to the next one.
-      std::vector<int> differing_frames;
-      for (std::size_t i = 0; i < differing.size(); ++i)
-        if (differing[i] > 0) differing_frames.push_back(static_cast<int>(i));
       if (!differing_frames.empty()) {
         source.extra = [&differing_frames, &pb](FrameCommand& c) {
           ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kAnomaly));
@@ -274,8 +274,7 @@ int run_live_recording(const RunOptions& o) {
            << "frame " << shown.number << " (index " << shown.index << " of " << rec.frame_count() << ")"
            << (pb.paused ? " paused" : "") << '\n';
       dump << "frames whose re-run differs:";
-      for (std::size_t i = 0; i < differing.size(); ++i)
-        if (differing[i] > 0) dump << ' ' << rec.frame(static_cast<int>(i)).number;
+      for (const int i : differing_frames) dump << ' ' << rec.frame(i).number;
       dump << '\n' << describe_browser(rows, browser) << describe_what_if(what_if_view, rec, shown.index);
     }
     renderer::MeshDraw draw;
